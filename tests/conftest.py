@@ -9,3 +9,14 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 import devpath  # noqa: E402
 
 devpath.install()
+
+import pytest  # noqa: E402
+
+from support.scripted_server import ScriptedServer  # noqa: E402
+
+
+@pytest.fixture
+def scripted_server():
+    """A fresh scripted OpenAI-compatible server on 127.0.0.1 (see tests/support/scripted_server.py)."""
+    with ScriptedServer() as server:
+        yield server
