@@ -1,0 +1,205 @@
+"""The chat transcript as text, kept in segments and changed through small edits.
+
+The panel shows the conversation in one multi-line field. Re-setting the whole text on
+every token would be quadratic and flicker, so the transcript records each change as
+an :class:`Edit` (replace the range ``start..end`` with ``text``) that the view applies
+with one ``insertText`` call. Offsets are counted in UTF-16 code units, as the office's
+text controls count them, so characters outside the Basic Multilingual Plane (emoji)
+keep later edits in place.
+
+Each segment is a labelled block (who said what) separated by a blank line::
+
+    You
+    Fix the typos.
+
+    Thinking
+    The user wants ...
+
+    Marginalia
+    Done: I corrected 3 words.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, NamedTuple, Optional
+
+SEPARATOR = "\n\n"
+
+
+class Edit(NamedTuple):
+    """Replace the text between ``start`` and ``end`` (UTF-16 offsets) with ``text``."""
+
+    start: int
+    end: int
+    text: str
+
+
+def utf16_len(text: str) -> int:
+    """Return the length of ``text`` in UTF-16 code units."""
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-16-le")) // 2
+
+
+def clean_text(text: str) -> str:
+    """Normalize line ends to LF and drop control characters a text field cannot show."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.isprintable():
+        text = "".join(ch for ch in text if ch.isprintable() or ch in "\n\t")
+    return text
+
+
+class _Segment:
+    __slots__ = ("kind", "header", "parts", "body_len", "shown", "start")
+
+    def __init__(self, kind: str, header: str, start: int):
+        self.kind = kind
+        self.header = header
+        self.parts: List[str] = []
+        self.body_len = 0
+        self.shown: Optional[str] = None  # replacement text while collapsed
+        self.start = start
+
+    def body(self) -> str:
+        if len(self.parts) > 1:
+            self.parts = ["".join(self.parts)]
+        return self.parts[0] if self.parts else ""
+
+    def visible_body_len(self) -> int:
+        return utf16_len(self.shown) if self.shown is not None else self.body_len
+
+    def rendered_len(self) -> int:
+        return utf16_len(self.header) + self.visible_body_len()
+
+
+class Transcript:
+    """Segments of the conversation, with listeners notified of every :class:`Edit`."""
+
+    def __init__(self) -> None:
+        self._segments: Dict[int, _Segment] = {}
+        self._order: List[int] = []
+        self._next_id = 0
+        self._length = 0
+        self._listeners: List[Callable[[Edit], None]] = []
+
+    # listeners -------------------------------------------------------------
+    def subscribe(self, listener: Callable[[Edit], None]) -> None:
+        """Call ``listener(edit)`` after each change."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[Edit], None]) -> None:
+        """Stop notifying ``listener`` (no error if it was not subscribed)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _emit(self, edit: Edit) -> None:
+        for listener in list(self._listeners):
+            listener(edit)
+
+    # queries ---------------------------------------------------------------
+    def text(self) -> str:
+        """Return the whole transcript as shown."""
+        pieces = []
+        for seg_id in self._order:
+            segment = self._segments[seg_id]
+            pieces.append(segment.header)
+            pieces.append(segment.shown if segment.shown is not None else segment.body())
+        return "".join(pieces)
+
+    def __len__(self) -> int:
+        """Length of :meth:`text` in UTF-16 code units."""
+        return self._length
+
+    def body(self, seg_id: int) -> str:
+        """Return a segment's full body (even while collapsed)."""
+        return self._segments[seg_id].body()
+
+    def kind(self, seg_id: int) -> str:
+        """Return the kind a segment was added with."""
+        return self._segments[seg_id].kind
+
+    def segment_ids(self) -> List[int]:
+        """Return the ids of all segments in display order."""
+        return list(self._order)
+
+    # changes ---------------------------------------------------------------
+    def add(self, kind: str, label: str, body: str = "") -> int:
+        """Append a new labelled segment and return its id."""
+        prefix = SEPARATOR if self._order else ""
+        segment = _Segment(kind, prefix + label + "\n", self._length)
+        seg_id = self._next_id
+        self._next_id += 1
+        self._segments[seg_id] = segment
+        self._order.append(seg_id)
+        header_len = utf16_len(segment.header)
+        self._length += header_len
+        self._emit(Edit(segment.start, segment.start, segment.header))
+        if body:
+            self.append(seg_id, body)
+        return seg_id
+
+    def append(self, seg_id: int, text: str) -> None:
+        """Append ``text`` to a segment's body."""
+        text = clean_text(text)
+        if not text:
+            return
+        segment = self._segments[seg_id]
+        if segment.shown is None:
+            end = segment.start + segment.rendered_len()
+            added = utf16_len(text)
+            segment.parts.append(text)
+            segment.body_len += added
+            self._shift_after(seg_id, added)
+            self._emit(Edit(end, end, text))
+        else:
+            segment.parts.append(text)
+            segment.body_len += utf16_len(text)
+
+    def replace_body(self, seg_id: int, text: str) -> None:
+        """Replace a segment's body (e.g. a tool line updated in place)."""
+        text = clean_text(text)
+        segment = self._segments[seg_id]
+        body_start = segment.start + utf16_len(segment.header)
+        old_len = segment.visible_body_len()
+        segment.parts = [text] if text else []
+        segment.body_len = utf16_len(text)
+        segment.shown = None
+        self._shift_after(seg_id, segment.body_len - old_len)
+        self._emit(Edit(body_start, body_start + old_len, text))
+
+    def collapse(self, seg_id: int, summary: str) -> None:
+        """Show ``summary`` instead of the segment's body (the body is kept)."""
+        self._show(seg_id, clean_text(summary))
+
+    def expand(self, seg_id: int) -> None:
+        """Show a collapsed segment's full body again."""
+        self._show(seg_id, None)
+
+    def is_collapsed(self, seg_id: int) -> bool:
+        """Return True while a segment shows its summary instead of its body."""
+        return self._segments[seg_id].shown is not None
+
+    def _show(self, seg_id: int, shown: Optional[str]) -> None:
+        segment = self._segments[seg_id]
+        body_start = segment.start + utf16_len(segment.header)
+        old_len = segment.visible_body_len()
+        segment.shown = shown
+        new_text = shown if shown is not None else segment.body()
+        self._shift_after(seg_id, utf16_len(new_text) - old_len)
+        self._emit(Edit(body_start, body_start + old_len, new_text))
+
+    def clear(self) -> None:
+        """Remove every segment."""
+        old = self._length
+        self._segments.clear()
+        self._order.clear()
+        self._length = 0
+        self._emit(Edit(0, old, ""))
+
+    def _shift_after(self, seg_id: int, delta: int) -> None:
+        self._length += delta
+        if not delta or self._order[-1] == seg_id:
+            return
+        position = self._order.index(seg_id)
+        for later in self._order[position + 1:]:
+            self._segments[later].start += delta

@@ -1,0 +1,82 @@
+"""Marginalia's UNO entry module: registers the components and imports the package lazily.
+
+unopkg imports this file at install time and LibreOffice at start-up, so it stays tiny:
+the real work lives in ``marginalia.ui`` (shipped in the extension's ``pythonpath/``),
+imported only when a component is first used.
+"""
+import unohelper
+from com.sun.star.frame import XDispatch, XDispatchProvider
+from com.sun.star.lang import XInitialization, XServiceInfo
+from com.sun.star.ui import XUIElementFactory
+
+PANEL_FACTORY = "org.marginalia.PanelFactory"
+PROTOCOL_HANDLER = "org.marginalia.ProtocolHandler"
+PROTOCOL = "org.marginalia:"
+
+
+class PanelFactory(unohelper.Base, XUIElementFactory, XServiceInfo):
+    """Creates the chat panel for the sidebar (see registry/.../Factories.xcu)."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    # XUIElementFactory
+    def createUIElement(self, url, args):
+        from marginalia.ui import entry
+        return entry.create_panel_element(self.ctx, url, args)
+
+    # XServiceInfo
+    def getImplementationName(self):
+        return PANEL_FACTORY
+
+    def supportsService(self, name):
+        return name == "com.sun.star.ui.UIElementFactory"
+
+    def getSupportedServiceNames(self):
+        return ("com.sun.star.ui.UIElementFactory",)
+
+
+class ProtocolHandler(unohelper.Base, XDispatchProvider, XDispatch, XInitialization, XServiceInfo):
+    """Handles ``org.marginalia:<Command>`` URLs from the Marginalia menu and shortcuts."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.frame = None
+
+    # XInitialization
+    def initialize(self, args):
+        if args:
+            self.frame = args[0]
+
+    # XDispatchProvider
+    def queryDispatch(self, url, target, flags):
+        return self if url.Protocol == PROTOCOL else None
+
+    def queryDispatches(self, requests):
+        return tuple(self.queryDispatch(r.FeatureURL, r.FrameName, r.SearchFlags) for r in requests)
+
+    # XDispatch
+    def dispatch(self, url, args):
+        from marginalia.ui import entry
+        entry.dispatch_command(self.ctx, self.frame, url.Path, args)
+
+    def addStatusListener(self, listener, url):
+        pass
+
+    def removeStatusListener(self, listener, url):
+        pass
+
+    # XServiceInfo
+    def getImplementationName(self):
+        return PROTOCOL_HANDLER
+
+    def supportsService(self, name):
+        return name == "com.sun.star.frame.ProtocolHandler"
+
+    def getSupportedServiceNames(self):
+        return ("com.sun.star.frame.ProtocolHandler",)
+
+
+g_ImplementationHelper = unohelper.ImplementationHelper()
+g_ImplementationHelper.addImplementation(PanelFactory, PANEL_FACTORY, ("com.sun.star.ui.UIElementFactory",))
+g_ImplementationHelper.addImplementation(ProtocolHandler, PROTOCOL_HANDLER, ("com.sun.star.frame.ProtocolHandler",))
