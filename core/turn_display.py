@@ -1,0 +1,157 @@
+"""What the user sees of a turn: labelled transcript segments and a status line.
+
+:class:`TranscriptDisplay` turns the events of a :class:`~marginalia.core.turn.Turn`
+into :class:`~marginalia.core.transcript.Transcript` changes (the panel mirrors those)
+and status texts (passed to ``set_status``). It owns no UNO object, so it is tested
+directly; the panel only applies the transcript's edits and shows the status.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Dict, Optional
+
+from .transcript import Transcript
+from .turn_parts import FinishOutcome
+
+USER_LABEL = "You"
+ASSISTANT_LABEL = "Marginalia"
+THINKING_LABEL = "Thinking"
+TOOL_LABEL = "Action"
+NOTICE_LABEL = "Note"
+ERROR_LABEL = "Problem"
+
+
+class TranscriptDisplay:
+    """Writes a turn's progress into the session transcript and the status line."""
+
+    def __init__(self, transcript: Transcript, set_status: Callable[[str], None],
+                 clock: Callable[[], float] = time.monotonic):
+        self._transcript = transcript
+        self._set_status = set_status
+        self._clock = clock
+        self._answer: Optional[int] = None
+        self._thinking: Optional[int] = None
+        self._tool_lines: Dict[int, int] = {}
+        self._stream_chars = 0
+        self._stream_started: Optional[float] = None
+        self._usage = None
+
+    # turn lifecycle -----------------------------------------------------------
+    def begin_turn(self, user_text: str) -> None:
+        self._transcript.add("user", USER_LABEL, user_text)
+        self._set_status("Waiting for the model…")
+
+    def round_started(self, number: int) -> None:
+        self._answer = None
+        self._thinking = None
+        self._stream_chars = 0
+        self._stream_started = None
+        self._set_status("Waiting for the model…" if number == 1 else "Sending the tool results (round %d)…" % number)
+
+    def finished(self, outcome: str) -> None:
+        self._set_status(self._final_status(outcome))
+
+    # streamed text --------------------------------------------------------------
+    def thinking(self, text: str) -> None:
+        if self._thinking is None:
+            self._thinking = self._transcript.add("thinking", THINKING_LABEL)
+        self._transcript.append(self._thinking, text)
+        self._count(text, "Thinking")
+
+    def answer(self, text: str) -> None:
+        if self._answer is None:
+            self._answer = self._transcript.add("answer", ASSISTANT_LABEL)
+        self._transcript.append(self._answer, text)
+        self._count(text, "Answering")
+
+    def usage(self, usage) -> None:
+        self._usage = usage
+
+    def status(self, text: str) -> None:
+        self._set_status(text)
+
+    # tools ------------------------------------------------------------------------
+    def tool_started(self, call) -> None:
+        self._answer = None  # text after a tool starts a new block
+        line = self._transcript.add("tool", TOOL_LABEL, "%s…" % _tool_title(call))
+        self._tool_lines[id(call)] = line
+        self._set_status("Running %s…" % call.name)
+
+    def tool_progress(self, call, phase: str, message: str) -> None:
+        line = self._tool_lines.get(id(call))
+        if line is not None:
+            self._transcript.replace_body(line, "%s: %s" % (_tool_title(call), message))
+        self._set_status(message)
+
+    def tool_finished(self, call, outcome) -> None:
+        line = self._tool_lines.pop(id(call), None)
+        if outcome.ok:
+            text = outcome.summary or _first_line(outcome.content) or _tool_title(call)
+        else:
+            text = "%s failed: %s" % (_tool_title(call), outcome.summary or outcome.content)
+        if line is not None:
+            self._transcript.replace_body(line, text)
+
+    # messages -----------------------------------------------------------------------
+    def notice(self, text: str) -> None:
+        self._transcript.add("notice", NOTICE_LABEL, text)
+
+    def error(self, message: str, hint: str = "") -> None:
+        body = message if not hint else "%s %s" % (message, hint)
+        self._transcript.add("error", ERROR_LABEL, body)
+        self._set_status(message)
+
+    # internals ------------------------------------------------------------------------
+    def _count(self, text: str, verb: str) -> None:
+        now = self._clock()
+        if self._stream_started is None:
+            self._stream_started = now
+        self._stream_chars += len(text)
+        elapsed = now - self._stream_started
+        if elapsed >= 0.5:
+            rate = self._stream_chars / 4.0 / elapsed  # ~4 characters per token
+            self._set_status("%s… about %d tokens/s" % (verb, rate))
+        else:
+            self._set_status("%s…" % verb)
+
+    def _final_status(self, outcome: str) -> str:
+        labels = {
+            FinishOutcome.DONE: "Ready",
+            FinishOutcome.CANCELLED: "Stopped",
+            FinishOutcome.ERROR: None,
+            FinishOutcome.MAX_ROUNDS: "Ready (round limit reached)",
+            FinishOutcome.CLOSED: "Document closed",
+        }
+        label = labels.get(outcome, "Ready")
+        if label is None:
+            return _error_status_from(self._transcript)
+        usage = _usage_text(self._usage)
+        return "%s. %s" % (label, usage) if usage else label
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else ""
+
+
+def _tool_title(call) -> str:
+    return call.name.replace("_", " ")
+
+
+def _usage_text(usage) -> str:
+    if not usage:
+        return ""
+    prompt = getattr(usage, "prompt_tokens", None)
+    completion = getattr(usage, "completion_tokens", None)
+    if prompt is None and isinstance(usage, dict):
+        prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
+    if prompt is None and completion is None:
+        return ""
+    return "Tokens: %s in, %s out" % (prompt if prompt is not None else "?", completion if completion is not None else "?")
+
+
+def _error_status_from(transcript: Transcript) -> str:
+    ids = transcript.segment_ids()
+    for seg_id in reversed(ids):
+        if transcript.kind(seg_id) == "error":
+            return transcript.body(seg_id).split(". ")[0].rstrip(".") + "."
+    return "Ready"

@@ -1,0 +1,248 @@
+"""The turn state machine driven by the real event loop, with a scripted model and fake tools."""
+import types
+
+import pytest
+
+from marginalia.core.loop import EventLoop
+from marginalia.core.messages import AssistantMessage, ToolCall
+from marginalia.core.transcript import Transcript
+from marginalia.core.turn import Turn
+from marginalia.core.turn_display import TranscriptDisplay
+from marginalia.core.turn_parts import CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, ToolOutcome
+
+
+class Token:
+    def __init__(self):
+        self.cancelled = False
+
+    def cancel(self):
+        self.cancelled = True
+
+
+def result(content="", calls=(), finish="stop", error=None):
+    message = AssistantMessage(content=content, tool_calls=list(calls), finish_reason=finish)
+    return types.SimpleNamespace(message=message, finish_reason=finish, usage=None, error=error)
+
+
+def call(name, args='{}', index=0, call_id=None):
+    return ToolCall(call_id or "call_%s_%d" % (name, index), name, args, index)
+
+
+class ScriptedModel:
+    """Each round posts the next scripted list of (kind, payload) messages."""
+
+    def __init__(self, rounds):
+        self.rounds = list(rounds)
+        self.requests = []
+
+    def __call__(self, request, post, cancel):
+        self.requests.append([dict(m) for m in request])
+        for kind, payload in self.rounds.pop(0):
+            post(kind, payload)
+
+
+class FakeTools:
+    def __init__(self, async_names=(), fail=()):
+        self.ran = []
+        self.async_names = set(async_names)
+        self.fail = set(fail)
+
+    def is_async(self, name):
+        return name in self.async_names
+
+    def changes_document(self, name):
+        return name.startswith("edit")
+
+    def run(self, tool_call):
+        self.ran.append(tool_call.name)
+        if tool_call.name in self.fail:
+            return ToolOutcome.failure("it broke")
+        return ToolOutcome.success("ok from %s" % tool_call.name, "Ran %s" % tool_call.name)
+
+    def run_async(self, tool_call, progress, cancel):
+        progress("step", "Searching")
+        progress("complete", "Found 3")
+        return self.run(tool_call)
+
+
+class Undo:
+    def __init__(self):
+        self.events = []
+
+    def begin(self, title):
+        self.events.append(("begin", title))
+
+    def end(self):
+        self.events.append(("end",))
+
+
+def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="hello"):
+    transcript = Transcript()
+    statuses = []
+    loop = EventLoop(pump_ui=pump or (lambda: None), idle_wait=0.001)
+    turn_id = loop.new_task_id()
+    undo = Undo()
+    turn = Turn(history=[] if history is None else history, user_text=text, build_request=list,
+                stream_fn=model, tools=tools or FakeTools(), display=TranscriptDisplay(transcript, statuses.append),
+                post=loop.poster(turn_id), new_cancel=Token, undo=undo, max_rounds=max_rounds,
+                spawn=lambda target, *args: target(*args))
+    loop.run(turn_id, turn)
+    return turn, transcript, statuses, undo
+
+
+def test_streamed_answer_lands_in_history_and_transcript():
+    model = ScriptedModel([[("thinking", "hmm"), ("content", "Hel"), ("content", "lo"), ("stream_done", result("Hello"))]])
+    turn, transcript, statuses, _ = run_turn(model)
+    assert turn.outcome == FinishOutcome.DONE
+    assert turn.history == [{"role": "user", "content": "hello"}, {"role": "assistant", "content": "Hello"}]
+    assert transcript.text() == "You\nhello\n\nThinking\nhmm\n\nMarginalia\nHello"
+    assert statuses[-1] == "Ready"
+
+
+def test_tools_run_in_order_then_next_round_gets_results():
+    calls = [call("edit_text", '{"a": 1}', 0), call("read_text", "{}", 1)]
+    model = ScriptedModel([
+        [("stream_done", result("", calls, "tool_calls"))],
+        [("content", "Done."), ("stream_done", result("Done."))],
+    ])
+    tools = FakeTools()
+    turn, transcript, _, undo = run_turn(model, tools)
+    assert tools.ran == ["edit_text", "read_text"]
+    roles = [m["role"] for m in turn.history]
+    assert roles == ["user", "assistant", "tool", "tool", "assistant"]
+    assert turn.history[2]["tool_call_id"] == "call_edit_text_0"
+    assert [m["role"] for m in model.requests[1]] == ["user", "assistant", "tool", "tool"]
+    assert "Ran edit_text" in transcript.text()
+    assert undo.events == [("begin", "hello"), ("end",)]
+
+
+def test_async_tool_progress_is_shown_in_place():
+    model = ScriptedModel([
+        [("stream_done", result("", [call("web_search")], "tool_calls"))],
+        [("stream_done", result("ok"))],
+    ])
+    turn, transcript, statuses, undo = run_turn(model, FakeTools(async_names={"web_search"}))
+    assert "Found 3" in statuses
+    assert "Ran web_search" in transcript.text() and "Searching" not in transcript.text()
+    assert undo.events == []  # a network tool does not open an undo step
+
+
+def test_invalid_arguments_go_back_to_the_model_as_an_error():
+    bad = ToolCall("c1", "edit_text", '{"a": ', 0)
+    model = ScriptedModel([
+        [("stream_done", result("", [bad], "tool_calls"))],
+        [("stream_done", result("sorry"))],
+    ])
+    tools = FakeTools()
+    turn, _, _, _ = run_turn(model, tools)
+    assert tools.ran == []
+    tool_message = turn.history[2]
+    assert tool_message["role"] == "tool" and tool_message["content"].startswith("Error")
+
+
+def test_max_rounds_ends_the_turn_with_a_notice():
+    loop_round = [("stream_done", result("", [call("read_text")], "tool_calls"))]
+    model = ScriptedModel([loop_round, loop_round, loop_round])
+    turn, transcript, _, _ = run_turn(model, max_rounds=2)
+    assert turn.outcome == FinishOutcome.MAX_ROUNDS
+    assert len(model.requests) == 2
+    assert "2 model rounds" in transcript.text()
+
+
+def test_stream_error_keeps_partial_text_and_reports():
+    error = types.SimpleNamespace()
+    failure = RuntimeError("boom")
+    failure.user_message = "The endpoint could not be reached."
+    failure.hint = "Is the server running?"
+    model = ScriptedModel([[("content", "Partial"), ("stream_error", failure)]])
+    turn, transcript, statuses, _ = run_turn(model)
+    assert turn.outcome == FinishOutcome.ERROR
+    assert turn.history[-1] == {"role": "assistant", "content": "Partial"}
+    assert "The endpoint could not be reached. Is the server running?" in transcript.text()
+    assert statuses[-1] == "The endpoint could not be reached."
+
+
+def test_cancel_during_tools_leaves_valid_history():
+    calls = [call("edit_a", "{}", 0), call("edit_b", "{}", 1)]
+    holder = {}
+
+    class CancellingTools(FakeTools):
+        def run(self, tool_call):
+            outcome = super().run(tool_call)
+            holder["turn"].cancel()
+            return outcome
+
+    model = ScriptedModel([[("stream_done", result("", calls, "tool_calls"))]])
+    transcript = Transcript()
+    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
+    turn_id = loop.new_task_id()
+    turn = Turn(history=[], user_text="go", build_request=list, stream_fn=model, tools=CancellingTools(),
+                display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
+                new_cancel=Token, spawn=lambda target, *args: target(*args))
+    holder["turn"] = turn
+    loop.run(turn_id, turn)
+    assert turn.outcome == FinishOutcome.CANCELLED
+    roles = [m["role"] for m in turn.history]
+    assert roles == ["user", "assistant", "tool", "tool", "assistant"]
+    assert all(m["content"] == CANCELLED_RESULT for m in turn.history[2:4])
+    assert turn.history[-1]["content"] == STOPPED_REPLY
+
+
+def test_cancel_while_streaming_keeps_partial_answer():
+    holder = {}
+    pumps = []
+
+    def pump():
+        pumps.append(1)
+        if len(pumps) == 2:
+            holder["turn"].cancel()
+
+    def slow_model(request, post, cancel):
+        post("content", "Half an ans")  # never finishes on its own
+
+    transcript = Transcript()
+    loop = EventLoop(pump_ui=pump, idle_wait=0.001)
+    turn_id = loop.new_task_id()
+    turn = Turn(history=[], user_text="go", build_request=list, stream_fn=slow_model, tools=FakeTools(),
+                display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
+                new_cancel=Token, spawn=lambda target, *args: target(*args))
+    holder["turn"] = turn
+    loop.run(turn_id, turn)
+    assert turn.outcome == FinishOutcome.CANCELLED
+    assert turn.history[-1] == {"role": "assistant", "content": "Half an ans"}
+    assert transcript.text().endswith("Stopped.")
+
+
+def test_exception_in_a_handler_ends_the_turn_with_a_message():
+    def broken_model(request, post, cancel):
+        post("stream_done", "not a result object")
+
+    turn, transcript, _, _ = run_turn(broken_model)
+    assert turn.outcome == FinishOutcome.ERROR
+    assert "Something went wrong inside Marginalia" in transcript.text()
+
+
+def test_second_turn_joins_the_running_loop_instead_of_nesting():
+    """A turn started from inside a pump (another document's Send) must not nest a loop."""
+    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
+    started = []
+
+    def make_turn(text):
+        turn_id = loop.new_task_id()
+        model = ScriptedModel([[("content", text), ("stream_done", result(text))]])
+        turn = Turn(history=[], user_text=text, build_request=list, stream_fn=model, tools=FakeTools(),
+                    display=TranscriptDisplay(Transcript(), lambda s: None), post=loop.poster(turn_id),
+                    new_cancel=Token, spawn=lambda target, *args: target(*args))
+        return turn_id, turn
+
+    second = make_turn("second")
+
+    def pump():
+        if not started:
+            started.append(loop.run(*second))
+
+    loop._pump_ui = pump
+    first = make_turn("first")
+    assert loop.run(*first) is True
+    assert started == [False]
+    assert first[1].outcome == second[1].outcome == FinishOutcome.DONE
