@@ -1,0 +1,87 @@
+"""Remove secrets from text before it is shown, logged or stored.
+
+Every error message and log line of the network layer goes through :func:`redact`.
+It removes:
+
+* values of credential headers (``Authorization``, ``Proxy-Authorization``,
+  ``X-Api-Key``, ``Api-Key``, ``Cookie``), in header form (``Name: value``) and in
+  the quoted forms of a Python or JSON dict (``'Authorization': 'Bearer …'``);
+* bearer and basic tokens (``Bearer …``, ``Basic …``);
+* OpenAI-style keys (``sk-…``, ``sk-proj-…``, ``sk-or-v1-…``, ``sk-ant-…``);
+* passwords in URLs (``http://user:secret@proxy:3128``) and key-like query
+  parameters (``?api_key=…``, ``&key=…``, ``&token=…``);
+* long random-looking tokens: a run of 24 or more letters and digits that mixes both
+  (Hugging Face, GitHub, JWT segments). Model names such as
+  ``DeepSeek-R1-Distill-Qwen-32B-Q4_K_M`` survive because their runs are short, and
+  certificate fingerprints survive because we always print them colon-separated.
+"""
+from __future__ import annotations
+
+import re
+
+MARK = "[redacted]"
+
+_HEADER_NAMES = r"(?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie"
+
+# Header line: "Authorization: Bearer abc" (value runs to the end of the line).
+_HEADER_LINE = re.compile(r"(?im)^(\s*(?:%s)\s*:\s*)(\S.*?)\s*$" % _HEADER_NAMES)
+# Quoted dict/JSON form: 'Authorization': 'Bearer abc' or "authorization":"abc".
+_HEADER_QUOTED = re.compile(
+    r"""(?i)(["'](?:%s)["']\s*[:=,]\s*["'])([^"']*)(["'])""" % _HEADER_NAMES)
+# Inline form inside a sentence: "authorization=Bearer abc" or "Authorization: abc".
+_HEADER_INLINE = re.compile(r"(?i)\b((?:%s)\s*[:=]\s*)(?!\[redacted\])(\S+)" % _HEADER_NAMES)
+_SCHEME_TOKEN = re.compile(r"(?i)\b(bearer|basic)(\s+)(?!\[redacted\])[A-Za-z0-9._~+/=\-]{4,}")
+_SK_KEY = re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}")
+_URL_PASSWORD = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s:/@]+:)([^\s@/]+)(@)")
+_QUERY_KEY = re.compile(
+    r"(?i)([?&](?:api[_-]?key|key|token|access_token|password)=)([^&\s#\"']+)")
+_LONG_RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{24,}(?![A-Za-z0-9])")
+
+
+def _looks_random(match: "re.Match[str]") -> str:
+    run = match.group(0)
+    has_digit = any(ch.isdigit() for ch in run)
+    has_alpha = any(ch.isalpha() for ch in run)
+    return MARK if has_digit and has_alpha else run
+
+
+def redact(text: object) -> str:
+    """Return ``text`` (any object, converted with ``str``) with secrets replaced.
+
+    Args:
+        text: A message, log line, header dump or exception text.
+
+    Returns:
+        The same text with every credential replaced by ``[redacted]``.
+    """
+    if text is None:
+        return ""
+    result = str(text)
+    if not result:
+        return result
+    result = _HEADER_LINE.sub(lambda m: m.group(1) + MARK, result)
+    result = _HEADER_QUOTED.sub(lambda m: m.group(1) + MARK + m.group(3), result)
+    result = _HEADER_INLINE.sub(lambda m: m.group(1) + MARK, result)
+    result = _SCHEME_TOKEN.sub(lambda m: m.group(1) + m.group(2) + MARK, result)
+    result = _SK_KEY.sub(MARK, result)
+    result = _URL_PASSWORD.sub(lambda m: m.group(1) + MARK + m.group(3), result)
+    result = _QUERY_KEY.sub(lambda m: m.group(1) + MARK, result)
+    return _LONG_RUN.sub(_looks_random, result)
+
+
+def redact_headers(headers: "dict[str, str] | None") -> "dict[str, str]":
+    """Return a copy of ``headers`` safe to log: credential values become ``[redacted]``.
+
+    Args:
+        headers: Request or response headers (any mapping of str to str).
+
+    Returns:
+        A new dict with the same keys.
+    """
+    cleaned = {}
+    for name, value in (headers or {}).items():
+        if re.fullmatch(_HEADER_NAMES, name, flags=re.IGNORECASE):
+            cleaned[name] = MARK
+        else:
+            cleaned[name] = redact(value)
+    return cleaned
