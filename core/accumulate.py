@@ -11,7 +11,7 @@ however long the answer grows.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterable, List, Optional
 
 from .chunk_fields import error_from_payload, usage_from_payload
 from .messages import AssistantMessage, ToolCall
@@ -71,36 +71,56 @@ class StreamState:
             The events this chunk produced.
         """
         events: List[Any] = []
-        self.handle_chunk_into(chunk, events)
+        self.handle_chunks((chunk,), events)
         return events
 
-    def handle_chunk_into(self, chunk: Dict[str, Any], events: List[Any]) -> None:
-        """Like :meth:`handle_chunk`, appending the events to ``events`` (the pipeline's path)."""
-        try:
-            choices = chunk.get("choices")
-            if choices:
-                choice = choices[0] if len(choices) == 1 else self._first_choice(choices)
-                delta = choice.get("delta")
-                if delta:
-                    content = delta.get("content")
-                    if content:
-                        if content.__class__ is str and self._think.idle and "<" not in content:
-                            self._content.append(content)
-                            events.append(ContentDelta(content))
-                        else:
-                            self._add_content(content, events)
-                    if content is None or len(delta) > 1:
-                        self._handle_other_fields(delta, events)
-                if choice.get("finish_reason"):
-                    self._set_finish_reason(choice["finish_reason"], events)
-            if chunk.get("usage"):
-                self._set_usage(chunk["usage"], events)
-            if "error" in chunk and chunk["error"]:
-                message, code = error_from_payload(chunk)
-                self.report_error(message, code, events)
-        except Exception as exc:  # any shape we cannot use: report, keep what we have
-            self.report_error("A stream chunk had an unexpected shape and was skipped (%s: %s)."
-                              % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK, events)
+    def handle_chunks(self, chunks: Iterable[Any], events: List[Any]) -> None:
+        """Fold several chunks, appending their events to ``events`` (the pipeline's path).
+
+        Consecutive chunks that carry only a plain piece of answer text are handled inline and
+        reported as one :class:`~.stream_events.ContentDelta` (the UI would merge them anyway);
+        everything else goes through :meth:`_handle_delta` in order.
+
+        Args:
+            chunks: Decoded chunks, in stream order; anything not a usable object is reported.
+            events: The list the produced events are appended to.
+        """
+        add_text = self._content.append
+        think = self._think
+        run: List[str] = []   # plain answer text not yet reported
+        for chunk in chunks:
+            try:
+                choices = chunk.get("choices")
+                if choices:
+                    choice = choices[0] if len(choices) == 1 else self._first_choice(choices)
+                    delta = choice.get("delta")
+                    if delta:
+                        content = delta.get("content")
+                        if (content.__class__ is str and len(delta) == 1 and think.idle
+                                and "<" not in content):
+                            add_text(content)
+                            run.append(content)
+                        elif content != "" or len(delta) > 1:
+                            _flush_run(run, events)
+                            self._handle_delta(delta, content, events)
+                    if choice.get("finish_reason"):
+                        _flush_run(run, events)
+                        self._set_finish_reason(choice["finish_reason"], events)
+                if chunk.get("usage"):
+                    _flush_run(run, events)
+                    self._set_usage(chunk["usage"], events)
+                if "error" in chunk and chunk["error"]:
+                    _flush_run(run, events)
+                    message, code = error_from_payload(chunk)
+                    self.report_error(message, code, events)
+            except Exception as exc:  # any shape we cannot use: report it, keep the rest
+                _flush_run(run, events)
+                self._report_malformed(exc, events)
+        _flush_run(run, events)
+
+    def _report_malformed(self, exc: Exception, events: List[Any]) -> None:
+        self.report_error("A stream chunk had an unexpected shape and was skipped (%s: %s)."
+                          % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK, events)
 
     def report_error(self, message: str, code: Optional[str], events: List[Any]) -> None:
         """Record an error of this stream and append its event.
@@ -205,6 +225,12 @@ class StreamState:
 
     # -- the less frequent fields -----------------------------------------------------------
 
+    def _handle_delta(self, delta: Dict[str, Any], content: Any, events: List[Any]) -> None:
+        if content:
+            self._add_content(content, events)
+        if content is None or len(delta) > 1:
+            self._handle_other_fields(delta, events)
+
     def _handle_other_fields(self, delta: Dict[str, Any], events: List[Any]) -> None:
         reasoning = delta.get("reasoning_content") or delta.get("reasoning")
         details = delta.get("reasoning_details")
@@ -286,6 +312,13 @@ class StreamState:
             if isinstance(choice, dict) and choice.get("index", 0) == 0:
                 return choice
         return {}
+
+
+def _flush_run(run: List[str], events: List[Any]) -> None:
+    """Report the pending plain answer text as one event."""
+    if run:
+        events.append(ContentDelta(run[0] if len(run) == 1 else "".join(run)))
+        del run[:]
 
 
 def _text_of(value: Any) -> str:

@@ -9,7 +9,7 @@ for malformed data: empty bodies, cut streams, broken JSON and provider errors a
 from __future__ import annotations
 
 import json
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from .accumulate import StreamState
 from .chunk_fields import error_from_payload
@@ -70,10 +70,9 @@ class StreamAssembler:
         self.api = api
         self._decoder = SSEDecoder()
         self._state: StreamState = ResponsesStreamState() if api == "responses" else StreamState()
-        self._handle = self._state.handle_chunk_into
         self._received = 0
         self._sniffed: Optional[List[bytes]] = []   # the body, kept while no event has come
-        self._events_seen = 0
+        self._events_seen = False
         self._done = False
         self._closed = False
 
@@ -97,10 +96,10 @@ class StreamAssembler:
         if self._sniffed is not None and self._received <= _BODY_SNIFF_LIMIT:
             self._sniffed.append(bytes(data))
         events: List[Any] = []
-        sse_events = self._decoder.decode(data)
-        if sse_events:
+        items = self._decoder.decode_payloads(data)
+        if items:
             self._sniffed = None
-            self._process(sse_events, events, False)
+            self._process(items, events, False)
         return events
 
     def close(self) -> List[Any]:
@@ -115,7 +114,7 @@ class StreamAssembler:
         events: List[Any] = []
         self._process(self._decoder.flush(), events, True)
         state = self._state
-        if self._events_seen == 0 and not self._done:
+        if not self._events_seen and not self._done:
             self._handle_plain_body(events)
         elif not self._done and not state.errors and not self._finished_properly():
             state.report_error("The stream was cut off before the model finished; the text "
@@ -130,61 +129,62 @@ class StreamAssembler:
         return StreamResult(state.final_message(), state.usage, state.errors,
                             self._done or getattr(state, "terminated", False))
 
-    def _process(self, sse_events: List[Any], events: List[Any], at_end: bool) -> None:
-        handle = self._handle
-        loads = json.loads
-        for sse in sse_events:
-            data = sse.data
-            if self._done:
-                break
-            if data == "[DONE]":
-                self._done = True
-                continue
-            try:
-                chunk = loads(data)
-            except ValueError:
-                chunk = self._unusable(data, at_end, events)
-                if chunk is None:
-                    continue
-            except RecursionError:
-                chunk = self._unusable(data, at_end, events)
-                if chunk is None:
-                    continue
-            self._events_seen += 1
-            if self.api == "auto":
-                self._detect_api(chunk, sse.event)
-                handle = self._handle
-            if chunk.__class__ is dict:
-                handle(chunk, events)
-            else:
-                self._state.report_error("A stream event carried %s instead of a JSON object; it "
-                                         "was skipped." % type(chunk).__name__,
-                                         CODE_MALFORMED_CHUNK, events)
+    def _process(self, items: List[Any], events: List[Any], at_end: bool) -> None:
+        """Parse and fold decoded events; ``items`` are data strings or ServerSentEvents."""
+        position = 0
+        while self.api == "auto" and position < len(items) and not self._done:
+            self._process_one(items[position], events, at_end)
+            position += 1
+        if position:
+            items = items[position:]
+        if not items or self._done:
+            return
+        self._events_seen = True
+        try:   # the hot path: every item is the JSON data of a plain event
+            chunks = [json.loads(item) for item in items]
+        except Exception:   # [DONE], an event object, broken JSON: go one by one
+            for item in items:
+                self._process_one(item, events, at_end)
+                if self._done:
+                    return
+        else:
+            self._state.handle_chunks(chunks, events)
 
-    def _unusable(self, data: str, at_end: bool, events: List[Any]) -> Optional[Any]:
-        """An event whose data is not JSON: ``[DONE]`` variants, blanks, text errors, or junk."""
+    def _process_one(self, item: Any, events: List[Any], at_end: bool) -> None:
+        """Parse and fold one event (and detect the API while it is not known)."""
+        data = item if item.__class__ is str else item.data
+        if data == "[DONE]":
+            self._done = True
+            return
+        try:
+            chunk = json.loads(data)
+        except (ValueError, RecursionError):
+            self._unusable(data, at_end, events)
+            return
+        self._events_seen = True
+        if self.api == "auto" and chunk.__class__ is dict:
+            self._detect_api(chunk, "message" if item.__class__ is str else item.event)
+        self._state.handle_chunks((chunk,), events)
+
+    def _unusable(self, data: str, at_end: bool, events: List[Any]) -> None:
+        """An event whose data is not JSON: ``[DONE]`` variants, blanks, or junk."""
         text = data.strip()
         if text == "[DONE]":
             self._done = True
-        elif not text:
-            pass
-        elif at_end:
-            self._events_seen += 1   # the last event was cut mid-way: close() reports the cut
-        else:
-            self._events_seen += 1
-            self._state.report_error("A stream event was not valid JSON and was skipped: %s"
-                                     % _preview(text), CODE_MALFORMED_CHUNK, events)
-        return None
+        elif text:
+            self._events_seen = True
+            if not at_end:   # at the end, the last event was cut mid-way: close() reports it
+                self._state.report_error("A stream event was not valid JSON and was skipped: %s"
+                                         % _preview(text), CODE_MALFORMED_CHUNK, events)
 
-    def _detect_api(self, chunk: Any, event_name: str) -> None:
-        kind = chunk.get("type") if chunk.__class__ is dict else None
+    def _detect_api(self, chunk: Dict[str, Any], event_name: str) -> None:
+        kind = chunk.get("type")
         is_responses = (isinstance(kind, str) and (kind.startswith("response.") or kind == "error")
                         or event_name.startswith("response."))
         if is_responses:
             self.api = "responses"
             self._state = ResponsesStreamState()
-            self._handle = self._state.handle_chunk_into
-        elif chunk.__class__ is dict and ("choices" in chunk or "error" in chunk):
+        elif "choices" in chunk or "error" in chunk:
             self.api = "chat"
 
     def _finished_properly(self) -> bool:
@@ -205,12 +205,12 @@ class StreamAssembler:
                                      "not be read: %s" % _preview(body.decode("utf-8", "replace")),
                                      CODE_EMPTY_BODY, events)
             return
-        self._events_seen += 1
+        self._events_seen = True
         if "error" in chunk:
             message, code = error_from_payload(chunk)
             self._state.report_error(message, code, events)
         elif not isinstance(self._state, ResponsesStreamState):
-            self._state.handle_chunk_into(chunk, events)
+            self._state.handle_chunks((chunk,), events)
 
 
 def _preview(text: str, limit: int = 200) -> str:

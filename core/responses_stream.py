@@ -9,11 +9,10 @@ Event names are OpenAI's (https://platform.openai.com/docs/api-reference/respons
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Iterable, List, Optional
 
 from .accumulate import StreamState
 from .chunk_fields import error_from_payload, usage_from_payload
-from .stream_errors import CODE_MALFORMED_CHUNK
 from .stream_events import ReasoningDelta, ToolCallArgumentsDelta, ToolCallStarted
 from .tool_call_builder import ToolCallBuilder
 
@@ -62,18 +61,19 @@ class ResponsesStreamState(StreamState):
             The events it produced.
         """
         events: List[Any] = []
-        self.handle_chunk_into(payload, events)
+        self.handle_chunks((payload,), events)
         return events
 
-    def handle_chunk_into(self, chunk: Dict[str, Any], events: List[Any]) -> None:
-        """Pipeline entry point (same signature as :meth:`StreamState.handle_chunk_into`)."""
-        try:
-            handler = self._handlers.get(chunk.get("type"))
-            if handler is not None:
-                handler(chunk, events)
-        except Exception as exc:
-            self.report_error("A stream event had an unexpected shape and was skipped (%s: %s)."
-                              % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK, events)
+    def handle_chunks(self, chunks: Iterable[Any], events: List[Any]) -> None:
+        """Pipeline entry point (same contract as :meth:`StreamState.handle_chunks`)."""
+        handlers = self._handlers
+        for chunk in chunks:
+            try:
+                handler = handlers.get(chunk.get("type"))
+                if handler is not None:
+                    handler(chunk, events)
+            except Exception as exc:
+                self._report_malformed(exc, events)
 
     # -- text --------------------------------------------------------------------------------
 
