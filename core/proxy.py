@@ -139,7 +139,7 @@ class ProxyResolver:
     def __init__(self, office_settings: Optional[Mapping[str, object]] = None,
                  environ: Optional[Mapping[str, str]] = None, bypass_loopback: bool = True):
         self._office = dict(office_settings or {})
-        self._env = dict(os.environ if environ is None else environ)
+        self._environ = dict(os.environ if environ is None else environ)
         self.bypass_loopback = bypass_loopback
 
     def route_for(self, scheme: str, host: str, port: int) -> Optional[ProxyRoute]:
@@ -189,7 +189,7 @@ class ProxyResolver:
 
     def _env(self, *names: str) -> str:
         for name in names:
-            value = self._env.get(name.lower()) or self._env.get(name.upper())
+            value = self._environ.get(name.lower()) or self._environ.get(name.upper())
             if value and value.strip():
                 return value.strip()
         return ""

@@ -29,7 +29,9 @@ _HEADER_LINE = re.compile(r"(?im)^(\s*(?:%s)\s*:\s*)(\S.*?)\s*$" % _HEADER_NAMES
 _HEADER_QUOTED = re.compile(
     r"""(?i)(["'](?:%s)["']\s*[:=,]\s*["'])([^"']*)(["'])""" % _HEADER_NAMES)
 # Inline form inside a sentence: "authorization=Bearer abc" or "Authorization: abc".
-_HEADER_INLINE = re.compile(r"(?i)\b((?:%s)\s*[:=]\s*)(?!\[redacted\])(\S+)" % _HEADER_NAMES)
+_HEADER_INLINE = re.compile(
+    r"(?i)\b((?:%s)\s*[:=]\s*)(?!\[redacted\])(?:(?:bearer|basic|token)\s+)?(\S+)"
+    % _HEADER_NAMES)
 _SCHEME_TOKEN = re.compile(r"(?i)\b(bearer|basic)(\s+)(?!\[redacted\])[A-Za-z0-9._~+/=\-]{4,}")
 _SK_KEY = re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}")
 _URL_PASSWORD = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s:/@]+:)([^\s@/]+)(@)")

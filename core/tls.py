@@ -131,17 +131,24 @@ def _macos_keychain_pem(run: Callable[..., "subprocess.CompletedProcess[str]"]) 
 
 
 def ensure_trust_roots(context: ssl.SSLContext,
-                       candidates: Sequence[str] = _BUNDLE_CANDIDATES) -> str:
+                       candidates: Sequence[str] = _BUNDLE_CANDIDATES,
+                       default_capath: Optional[str] = None) -> str:
     """Make sure ``context`` trusts the system's roots; returns where they came from.
 
     Python inside LibreOffice is often built with OpenSSL paths that do not exist on
     the user's computer (bundled builds on Linux and macOS), which would make every
     HTTPS certificate "unknown". When the default store is empty, load the distro
     bundle, or on macOS the system keychains.
+
+    Args:
+        context: The context to complete.
+        candidates: CA bundle files to try, in order.
+        default_capath: OpenSSL's hashed certificate directory (default: the one
+            this Python was built with; "" to ignore it).
     """
     if context.cert_store_stats().get("x509_ca"):
         return "default"
-    capath = ssl.get_default_verify_paths().capath
+    capath = ssl.get_default_verify_paths().capath if default_capath is None else default_capath
     if capath and os.path.isdir(capath) and os.listdir(capath):
         return "capath"  # loaded lazily by OpenSSL, so the count above is 0
     bundle = find_ca_bundle(candidates)
