@@ -86,8 +86,9 @@ class SSEDecoder:
     def decode_payloads(self, data: bytes) -> List[Any]:
         """Like :meth:`decode`, but cheaper for the pipeline's hot path.
 
-        A plain one-line ``data: …`` event (type ``message``) comes back as its data string,
-        without building an object; every other event as a :class:`ServerSentEvent`.
+        A plain one-line ``data: …`` event (type ``message``) usually comes back as just its
+        data string, without building an object; every other event (and a plain one next to
+        it) as a :class:`ServerSentEvent`.
 
         Args:
             data: The next bytes of the stream, cut anywhere.
