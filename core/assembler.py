@@ -140,6 +140,9 @@ class StreamAssembler:
         if not items or self._done:
             return
         self._events_seen = True
+        done_at_end = items[-1] == "[DONE]"
+        if done_at_end:
+            items = items[:-1]
         try:   # the hot path: every item is the JSON data of a plain event
             chunks = [json.loads(item) for item in items]
         except Exception:   # [DONE], an event object, broken JSON: go one by one
@@ -149,6 +152,7 @@ class StreamAssembler:
                     return
         else:
             self._state.handle_chunks(chunks, events)
+        self._done = done_at_end
 
     def _process_one(self, item: Any, events: List[Any], at_end: bool) -> None:
         """Parse and fold one event (and detect the API while it is not known)."""
