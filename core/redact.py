@@ -17,6 +17,7 @@ It removes:
 """
 from __future__ import annotations
 
+import logging
 import re
 
 MARK = "[redacted]"
@@ -87,3 +88,23 @@ def redact_headers(headers: "dict[str, str] | None") -> "dict[str, str]":
         else:
             cleaned[name] = redact(value)
     return cleaned
+
+
+class RedactingFilter(logging.Filter):
+    """A logging filter that redacts every record's final message.
+
+    Attach it to the *handlers* (a logger's own filters do not see records that
+    propagate from child loggers)::
+
+        handler.addFilter(RedactingFilter())
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Replace the record's message with its redacted text; always keep the record."""
+        message = record.getMessage()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        record.msg, record.args = redact(message), None
+        return True

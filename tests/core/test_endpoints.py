@@ -77,6 +77,13 @@ def test_ollama_tags_are_the_fallback(scripted_server, client):
     assert list_models(client, scripted_server.base_url) == ["gemma3:4b"]
 
 
+def test_ollama_with_an_empty_openai_list_falls_back_to_tags(scripted_server, client):
+    scripted_server.enqueue(json_reply({"object": "list", "data": []}), path="/v1/models")
+    scripted_server.enqueue(json_reply({"models": [{"name": "qwen3:4b"}]}), path="/api/tags")
+    ollama_base = "http://127.0.0.1:%d/api" % scripted_server.port  # /api marks Ollama
+    assert list_models(client, ollama_base) == ["qwen3:4b"]
+
+
 def test_first_error_is_reported_when_no_fallback_works(scripted_server, client):
     scripted_server.default_reply = Reply(status=404, chunks=[b"Not Found"])
     with pytest.raises(NotFoundError) as raised:

@@ -1,7 +1,9 @@
 """Secrets never reach a message or a log: what redact() removes and what it keeps."""
+import logging
+
 import pytest
 
-from marginalia.core.redact import MARK, redact, redact_headers
+from marginalia.core.redact import MARK, RedactingFilter, redact, redact_headers
 
 OPENAI_KEY = "sk-proj-Ab3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI"
 OPENROUTER_KEY = "sk-or-v1-0123456789abcdef0123456789abcdef0123456789abcdef01234567"
@@ -52,3 +54,15 @@ def test_redact_headers_masks_credential_headers_only():
     headers = {"Authorization": "Bearer x", "X-Title": "Marginalia", "cookie": "a=b"}
     assert redact_headers(headers) == {"Authorization": MARK, "X-Title": "Marginalia",
                                        "cookie": MARK}
+
+
+def test_logging_filter_redacts_messages_arguments_and_tracebacks(caplog):
+    logger = logging.getLogger("marginalia.test.redact")
+    caplog.handler.addFilter(RedactingFilter())
+    try:
+        raise ValueError("bad key %s" % OPENAI_KEY)
+    except ValueError:
+        logger.exception("request with %s failed", {"Authorization": "Bearer tok-12345"})
+    text = caplog.text
+    assert OPENAI_KEY not in text and "tok-12345" not in text
+    assert "request with" in text and MARK in text

@@ -5,13 +5,16 @@ that names the problem and carries the fingerprint, until that exact certificate
 pinned or its CA file is given.
 """
 import ssl
+import threading
+import time
 
 import pytest
 from support.certs import make_certificates, openssl_available
 from support.socket_servers import SocketServer
 from support.tls_server import TlsServer
 
-from marginalia.core.errors import TlsError
+from marginalia.core.cancel import CancelToken
+from marginalia.core.errors import Cancelled, TlsError
 from marginalia.core.proxy import ProxyResolver
 from marginalia.core.tls import (TlsOptions, ensure_trust_roots, format_fingerprint,
                                  normalize_fingerprint)
@@ -108,6 +111,20 @@ def test_event_stream_over_tls(certs, client):
         response = open_event_stream(client, server.url + "/v1/chat/completions",
                                      {"stream": True}, tls=TlsOptions(ca_file=certs.ca_file))
         assert b"secure" in b"".join(response.iter_chunks())
+
+
+def test_stop_during_a_stalled_tls_read(certs, client):
+    token = CancelToken()
+    with TlsServer(*certs.pair("good"), stall_seconds=30) as server:
+        response = open_event_stream(client, server.url + "/v1/chat/completions", {},
+                                     cancel=token, tls=TlsOptions(ca_file=certs.ca_file))
+        chunks = response.iter_chunks()
+        assert b"secure" in next(chunks)
+        threading.Timer(0.2, token.cancel).start()
+        start = time.monotonic()
+        with pytest.raises(Cancelled):
+            next(chunks)
+        assert time.monotonic() - start < 1.2
 
 
 def test_unreadable_ca_file_is_a_tls_error(certs, client, tmp_path):

@@ -1,7 +1,8 @@
 """A small HTTPS server on 127.0.0.1 with a certificate of the test's choosing.
 
 GET answers a model list (``{"data": [{"id": "tls-model"}]}``); POST answers a short
-server-sent-event stream. The TLS handshake runs in the connection's own thread, so a
+server-sent-event stream (with ``stall_seconds``, a chunked stream that sends one event
+and then stalls). The TLS handshake runs in the connection's own thread, so a
 client that rejects the certificate cannot stall the server. ``handshakes`` counts
 completed handshakes and ``connections`` every accepted TCP connection.
 """
@@ -33,8 +34,20 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        self.server.owner.paths.append(self.path)
-        self._reply("text/event-stream", STREAM)
+        owner = self.server.owner
+        owner.paths.append(self.path)
+        if not owner.stall_seconds:
+            self._reply("text/event-stream", STREAM)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        first = STREAM.split(b"\n\n")[0] + b"\n\n"
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(first), first))
+        self.wfile.flush()
+        owner.closing.wait(owner.stall_seconds)
+        self.close_connection = True
 
 
 class _Server(ThreadingHTTPServer):
@@ -62,7 +75,9 @@ class _Server(ThreadingHTTPServer):
 class TlsServer:
     """Use as a context manager; ``url`` is ``https://127.0.0.1:<port>``."""
 
-    def __init__(self, cert_file: str, key_file: str):
+    def __init__(self, cert_file: str, key_file: str, stall_seconds: float = 0.0):
+        self.stall_seconds = stall_seconds
+        self.closing = threading.Event()
         self.context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         self.context.load_cert_chain(cert_file, key_file)
         self.lock = threading.Lock()
@@ -84,6 +99,7 @@ class TlsServer:
         return "https://127.0.0.1:%d" % self.port
 
     def close(self) -> None:
+        self.closing.set()
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(timeout=5)
