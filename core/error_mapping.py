@@ -75,8 +75,8 @@ def translate(exc: BaseException, host: str, port: int, phase: str,
         if phase == "connect":
             return ConnectionDropped("The connection to %s:%d was closed during set-up."
                                      % (host, port),
-                                     "If the server uses HTTPS, the URL must start with "
-                                     "https://; otherwise check its log window.")
+                                     "Check that the URL starts with the right http:// or "
+                                     "https:// and that the proxy settings are right.")
         return ConnectionDropped()
     if isinstance(exc, OSError) and exc.errno in _UNREACHABLE:
         return ConnectFailed(host, port, "unreachable")
