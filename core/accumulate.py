@@ -14,6 +14,7 @@ import json
 from typing import Any, Dict, Iterable, List, Optional
 
 from .chunk_fields import error_from_payload, usage_from_payload
+from .content_parts import REASONING, REFUSAL, split_content_parts
 from .messages import AssistantMessage, ToolCall
 from .reasoning_details import ReasoningDetailsMerger
 from .stream_errors import CODE_MALFORMED_CHUNK
@@ -21,8 +22,6 @@ from .stream_events import (ContentDelta, ReasoningDelta, RefusalDelta, StreamEr
                             StreamFinished, ToolCallArgumentsDelta, ToolCallStarted)
 from .think_tags import ThinkTagSplitter
 from .tool_call_builder import ToolCallBuilder
-
-_THINKING_PART_TYPES = ("thinking", "reasoning")
 
 
 class StreamState:
@@ -242,8 +241,7 @@ class StreamState:
             self._add_reasoning(detail_text, events)
         refusal = delta.get("refusal")
         if isinstance(refusal, str) and refusal:
-            self._refusal.append(refusal)
-            events.append(RefusalDelta(refusal))
+            self._add_refusal(refusal, events)
         tool_calls = delta.get("tool_calls")
         if tool_calls:
             self._saw_tool_calls = True
@@ -258,28 +256,17 @@ class StreamState:
             for is_reasoning, text in self._think.feed(content):
                 self._add_split_text(is_reasoning, text, events)
             return
-        parts = [content] if isinstance(content, dict) else content
-        if not isinstance(parts, list):
-            raise TypeError("content is %s, not text or a list of parts" % type(content).__name__)
-        for part in parts:
-            self._add_content_part(part, events)
-
-    def _add_content_part(self, part: Any, events: List[Any]) -> None:
-        if isinstance(part, str):
-            self._add_content(part, events)
-            return
-        if not isinstance(part, dict):
-            return
-        kind = part.get("type")
-        if kind == "text" and isinstance(part.get("text"), str):
-            self._add_content(part["text"], events)
-        elif kind in _THINKING_PART_TYPES:
-            text = _text_of(part.get(kind) or part.get("text"))
-            if text:
+        for kind, text in split_content_parts(content):
+            if kind == REASONING:
                 self._add_reasoning(text, events)
-        elif kind == "refusal" and isinstance(part.get("refusal"), str) and part["refusal"]:
-            self._refusal.append(part["refusal"])
-            events.append(RefusalDelta(part["refusal"]))
+            elif kind == REFUSAL:
+                self._add_refusal(text, events)
+            else:
+                self._add_content(text, events)
+
+    def _add_refusal(self, text: str, events: List[Any]) -> None:
+        self._refusal.append(text)
+        events.append(RefusalDelta(text))
 
     def _add_split_text(self, is_reasoning: bool, text: str, events: List[Any]) -> None:
         if is_reasoning:
@@ -319,13 +306,3 @@ def _flush_run(run: List[str], events: List[Any]) -> None:
     if run:
         events.append(ContentDelta(run[0] if len(run) == 1 else "".join(run)))
         del run[:]
-
-
-def _text_of(value: Any) -> str:
-    """Text of a thinking part: a string, or a list of strings / ``{"text": …}`` parts."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list):
-        return "".join(_text_of(item.get("text") if isinstance(item, dict) else item)
-                       for item in value)
-    return ""

@@ -83,7 +83,9 @@ class ResponsesStreamState(StreamState):
             self._add_content(delta, events)
 
     def _on_refusal_delta(self, event: Dict[str, Any], events: List[Any]) -> None:
-        self._add_content_part({"type": "refusal", "refusal": event.get("delta")}, events)
+        delta = event.get("delta")
+        if isinstance(delta, str) and delta:
+            self._add_refusal(delta, events)
 
     def _on_reasoning_delta(self, event: Dict[str, Any], events: List[Any]) -> None:
         delta = event.get("delta")

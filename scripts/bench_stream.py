@@ -14,7 +14,7 @@ largest N. Goals: at most 1.5× the floor at 100k chunks; growth at most 11× fo
 
 Usage::
 
-    python3 scripts/bench_stream.py [--sizes 10000 100000] [--piece 8192] [--repeat 5]
+    python3 scripts/bench_stream.py [--sizes 10000 100000] [--piece 8192] [--repeat 7]
 """
 from __future__ import annotations
 
@@ -90,20 +90,23 @@ def time_pipeline(pieces: list) -> float:
     return elapsed
 
 
-def best_of(repeat: int, func, arg) -> float:
-    """The fastest of ``repeat`` runs (after a collection, so runs start alike)."""
-    times = []
+def measure(repeat: int, payloads: list, pieces: list) -> tuple:
+    """Fastest floor and pipeline times of ``repeat`` rounds, run alternately so that a change
+    in the machine's load during the run affects both alike."""
+    floors, pipelines = [], []
     for _ in range(repeat):
         gc.collect()
-        times.append(func(arg))
-    return min(times)
+        floors.append(time_floor(payloads))
+        gc.collect()
+        pipelines.append(time_pipeline(pieces))
+    return min(floors), min(pipelines)
 
 
 def main(argv: list = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10000, 100000])
     parser.add_argument("--piece", type=int, default=8192, help="network read size in bytes")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args(argv)
     print("Python %s; body fed in %d-byte pieces; best of %d runs"
           % (sys.version.split()[0], args.piece, args.repeat))
@@ -112,8 +115,7 @@ def main(argv: list = None) -> int:
         payloads = generate_payloads(n)
         body = body_of(payloads)
         pieces = [body[i:i + args.piece] for i in range(0, len(body), args.piece)]
-        floor = best_of(args.repeat, time_floor, payloads)
-        pipeline = best_of(args.repeat, time_pipeline, pieces)
+        floor, pipeline = measure(args.repeat, payloads, pieces)
         pipeline_times.append(pipeline)
         print("N=%-7d events=%-7d floor %8.1f ms  pipeline %8.1f ms  ratio %.2fx"
               % (n, len(payloads), floor * 1e3, pipeline * 1e3, pipeline / floor))
