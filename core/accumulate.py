@@ -115,7 +115,8 @@ class StreamState:
             except Exception as exc:  # any shape we cannot use: report it, keep the rest
                 _flush_run(run, events)
                 self._report_malformed(exc, events)
-        _flush_run(run, events)
+        if run:
+            _flush_run(run, events)
 
     def _report_malformed(self, exc: Exception, events: List[Any]) -> None:
         self.report_error("A stream chunk had an unexpected shape and was skipped (%s: %s)."

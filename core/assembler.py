@@ -144,7 +144,7 @@ class StreamAssembler:
         if done_at_end:
             items = items[:-1]
         try:   # the hot path: every item is the JSON data of a plain event
-            chunks = [json.loads(item) for item in items]
+            chunks = list(map(json.loads, items))
         except Exception:   # [DONE], an event object, broken JSON: go one by one
             for item in items:
                 self._process_one(item, events, at_end)

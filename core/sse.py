@@ -65,6 +65,7 @@ class SSEDecoder:
 
     def __init__(self) -> None:
         self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._utf8_clean = True        # the incremental decoder holds no partial character
         self._pieces: List[str] = []   # text of the event block not yet terminated
         self._tail_lf = False          # the pending text ends with "\n"
         self._skip_lf = False          # the last chunk ended with "\r": drop a leading "\n"
@@ -81,7 +82,7 @@ class SSEDecoder:
         Returns:
             The events completed by this chunk (possibly none).
         """
-        return self._split(self._utf8.decode(data), ServerSentEvent)
+        return self._split(self._text(data), ServerSentEvent)
 
     def decode_payloads(self, data: bytes) -> List[Any]:
         """Like :meth:`decode`, but cheaper for the pipeline's hot path.
@@ -96,7 +97,18 @@ class SSEDecoder:
         Returns:
             Data strings and events, in stream order.
         """
-        return self._split(self._utf8.decode(data), None)
+        return self._split(self._text(data), None)
+
+    def _text(self, data: bytes) -> str:
+        """Decode UTF-8; characters cut between chunks and invalid bytes go the slow way."""
+        if self._utf8_clean:
+            try:
+                return str(data, "utf-8")
+            except UnicodeDecodeError:
+                pass
+        text = self._utf8.decode(data)
+        self._utf8_clean = not self._utf8.getstate()[0]
+        return text
 
     def flush(self) -> List[ServerSentEvent]:
         """End of body: dispatch what is left.
