@@ -55,7 +55,11 @@ class ChatPanelElement(unohelper.Base, XUIElement, XToolPanel, XSidebarPanel, XC
         self._view = ChatPanelView(self.ctx, self.Frame, self._window)
         log.info("chat panel created for %s", self.ResourceURL)
 
-    # XToolPanel
+    # XToolPanel (pyuno reads the ``Window`` attribute; getWindow serves direct calls)
+    @property
+    def Window(self):
+        return self.getWindow()
+
     def getWindow(self):
         if self._window is None:
             self._create_view()

@@ -1,0 +1,76 @@
+"""The worker-thread side of one model round: HTTP stream in, loop messages out.
+
+:func:`stream_round` runs on a worker thread. It posts ``thinking`` and ``content``
+text as it arrives, ``usage`` when reported, and ends with exactly one of
+``stream_done`` (a :class:`~marginalia.core.assembler.StreamResult`) or
+``stream_error`` (a :class:`~marginalia.core.errors.MarginaliaError`). It never
+touches the office and never raises: every failure becomes a message.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+from .assembler import StreamAssembler
+from .chat_request import ChatRequest
+from .errors import Cancelled, MarginaliaError
+from .stream_events import ContentDelta, ReasoningDelta, UsageReport
+
+log = logging.getLogger("marginalia.stream")
+
+Post = Callable[[str, object], None]
+
+
+class InternalError(MarginaliaError):
+    """A bug on our side while streaming (details in the log)."""
+
+    def __init__(self, detail: str):
+        super().__init__("Marginalia hit an internal problem while reading the reply: %s" % detail,
+                         "Details are in the Marginalia log file.")
+
+
+def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
+    """Stream one chat completion and post what arrives (see the module docstring).
+
+    Args:
+        client: the :class:`~marginalia.core.transport.HttpClient` to use.
+        request: endpoint and JSON body.
+        post: ``post(kind, payload)`` into the loop's queue.
+        cancel: the round's :class:`~marginalia.core.cancel.CancelToken`.
+    """
+    from .transport import open_event_stream
+    response = None
+    try:
+        headers = dict(request.endpoint.extra_headers)
+        if request.endpoint.api_key:
+            headers["Authorization"] = "Bearer " + request.endpoint.api_key
+        response = open_event_stream(client, request.endpoint.chat_url, request.body, headers, cancel)
+        assembler = StreamAssembler(api="chat")
+        for chunk in response.iter_chunks():
+            _post_events(assembler.feed(chunk), post)
+        _post_events(assembler.close(), post)
+        post("stream_done", assembler.result())
+    except Cancelled as error:
+        post("stream_error", error)
+    except MarginaliaError as error:
+        post("stream_error", error)
+    except Exception as error:  # a bug: report it plainly, keep the details in the log
+        log.exception("streaming failed")
+        post("stream_error", InternalError("%s: %s" % (type(error).__name__, error)))
+    finally:
+        if response is not None:
+            try:
+                response.close()
+            except Exception:
+                log.debug("closing the response failed", exc_info=True)
+
+
+def _post_events(events, post: Post) -> None:
+    for event in events:
+        kind = type(event)
+        if kind is ContentDelta:
+            post("content", event.text)
+        elif kind is ReasoningDelta:
+            post("thinking", event.text)
+        elif kind is UsageReport:
+            post("usage", event)

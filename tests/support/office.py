@@ -1,0 +1,194 @@
+"""Drive a real LibreOffice for tests: fresh profile, built .oxt installed, UNO socket.
+
+The facts behind this module were measured on this machine kind (see
+shared/docs/libreoffice-testing.md): as root, ``unopkg add`` needs ``--shared`` with a
+redirected profile and shared-package cache; office processes must be started with an
+environment free of pyenv (its PATH makes the office's Python pick the wrong prefix);
+the first start after an install restarts soffice.bin once, so connecting retries.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+if "/usr/lib/python3/dist-packages" not in sys.path:
+    sys.path.append("/usr/lib/python3/dist-packages")  # append: keep our packages first
+
+SOFFICE = shutil.which("soffice") or "/usr/bin/soffice"
+UNOPKG = shutil.which("unopkg") or "/usr/bin/unopkg"
+BUSY_PORTS = {2024}
+
+
+def office_available() -> bool:
+    """True when soffice, unopkg and the Python UNO bridge are installed."""
+    if not (os.path.exists(SOFFICE) and os.path.exists(UNOPKG)):
+        return False
+    try:
+        import uno  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def clean_env(extra=None) -> dict:
+    """Return an environment without pyenv's PATH entries and variables."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYENV")}
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if "/.pyenv/" not in p)
+    env.pop("PYTHONPATH", None)
+    env.pop("PYTHONHOME", None)
+    if extra:
+        env.update(extra)
+    return env
+
+
+def free_port() -> int:
+    """Return a free TCP port on 127.0.0.1 (never one this machine reserves)."""
+    while True:
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        if port not in BUSY_PORTS:
+            return port
+
+
+class Office:
+    """One soffice process with its own profile and the given extensions installed."""
+
+    def __init__(self, extensions, workdir=None, headless=True, display=None, env=None):
+        self.workdir = workdir or tempfile.mkdtemp(prefix="marginalia-office-")
+        self.profile_url = "file://%s/profile" % self.workdir
+        self.env_args = ["-env:UserInstallation=%s" % self.profile_url,
+                         "-env:UNO_SHARED_PACKAGES_CACHE=file://%s/shared-cache" % self.workdir]
+        self.extensions = list(extensions)
+        self.headless = headless
+        self.display = display
+        self.extra_env = env or {}
+        self.port = free_port()
+        self.process = None
+        self.ctx = None
+        self.desktop = None
+        self.log_path = os.path.join(self.workdir, "soffice.log")
+        self.timings = {}
+
+    # lifecycle ------------------------------------------------------------------
+    def start(self, timeout: float = 90.0) -> "Office":
+        started = time.monotonic()
+        for path in self.extensions:
+            self.install(path)
+        self.timings["install"] = time.monotonic() - started
+        self._launch()
+        self._connect(timeout)
+        self.timings["start"] = time.monotonic() - started - self.timings["install"]
+        return self
+
+    def install(self, oxt_path: str) -> None:
+        """Install an extension into this office's redirected shared layer."""
+        command = [UNOPKG, "add", "--shared", "--force"] + self.env_args + [oxt_path]
+        result = subprocess.run(command, env=clean_env(), capture_output=True, text=True, timeout=180)
+        if result.returncode != 0:
+            raise RuntimeError("unopkg add %s failed (%d):\n%s%s" % (oxt_path, result.returncode,
+                                                                   result.stdout, result.stderr))
+
+    def _launch(self) -> None:
+        args = [SOFFICE, "--norestore", "--nologo", "--nodefault", "--nofirststartwizard", "--nolockcheck"]
+        if self.headless:
+            args += ["--headless", "--invisible"]
+        args += self.env_args
+        args.append("--accept=socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % self.port)
+        env = clean_env(self.extra_env)
+        if self.display:
+            env["DISPLAY"] = self.display
+        self._log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(args, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+
+    def _connect(self, timeout: float) -> None:
+        import uno
+        from com.sun.star.connection import NoConnectException
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        url = "uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % self.port
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.ctx = resolver.resolve(url)
+                self.desktop = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", self.ctx)
+                self.desktop.getComponents()  # proves the bridge works end to end
+                return
+            except (NoConnectException, Exception) as error:  # the sync restart drops early bridges
+                if self.process.poll() is not None and not self._child_alive():
+                    raise RuntimeError("soffice exited early; see %s" % self.log_path) from error
+                if time.monotonic() > deadline:
+                    raise RuntimeError("could not connect to soffice on port %d" % self.port) from error
+                time.sleep(0.2)
+
+    def _child_alive(self) -> bool:
+        try:
+            output = subprocess.run(["pgrep", "-s", str(self.process.pid)], capture_output=True, text=True)
+        except OSError:
+            return False
+        return bool(output.stdout.strip())
+
+    def stop(self) -> None:
+        """Close every document, terminate soffice, and make sure it is gone."""
+        if self.desktop is not None:
+            try:
+                for component in list(self.desktop.getComponents()):
+                    self._close_quietly(component)
+                self.desktop.terminate()
+            except Exception:
+                pass
+        if self.process is not None:
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                pass
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            self.process.wait(timeout=10)
+        if getattr(self, "_log", None):
+            self._log.close()
+
+    @staticmethod
+    def _close_quietly(component) -> None:
+        try:
+            if hasattr(component, "setModified"):
+                component.setModified(False)
+            component.close(True)
+        except Exception:
+            pass
+
+    # documents ------------------------------------------------------------------
+    def new_document(self, kind: str, hidden: bool = False):
+        """Open a new ``swriter`` or ``scalc`` document and return its model."""
+        import uno
+        from com.sun.star.beans import PropertyValue
+        args = ()
+        if hidden:
+            prop = PropertyValue()
+            prop.Name, prop.Value = "Hidden", True
+            args = (prop,)
+        doc = self.desktop.loadComponentFromURL("private:factory/%s" % kind, "_blank", 0, args)
+        frame = doc.getCurrentController().getFrame()
+        if not hidden:
+            frame.getContainerWindow().setPosSize(0, 0, 1280, 860, 15)
+            frame.activate()
+        return doc
+
+    def close_document(self, doc) -> None:
+        self._close_quietly(doc)
+
+    def service(self, name: str):
+        return self.ctx.ServiceManager.createInstanceWithContext(name, self.ctx)
+
+    def profile_path(self, *parts) -> str:
+        return os.path.join(self.workdir, "profile", *parts)

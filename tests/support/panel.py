@@ -1,0 +1,79 @@
+"""Drive Marginalia's sidebar panel from a test, the way a user would."""
+from __future__ import annotations
+
+import time
+
+DECK_ID = "MarginaliaDeck"
+PANEL_ID = "MarginaliaChatPanel"
+
+
+def wait_until(predicate, timeout: float = 10.0, interval: float = 0.02, message: str = "condition"):
+    """Poll ``predicate`` until it returns a truthy value; return it or fail."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out after %.1f s waiting for %s" % (timeout, message))
+        time.sleep(interval)
+
+
+class Panel:
+    """The chat panel of one document's sidebar."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.frame = doc.getCurrentController().getFrame()
+        self.dialog = None
+
+    def open(self) -> "Panel":
+        sidebar = self.doc.getCurrentController().getSidebar()
+        sidebar.setVisible(True)
+        deck = sidebar.getDecks().getByName(DECK_ID)
+        if not deck.isActive():
+            deck.activate(True)
+        self.dialog = deck.getPanels().getByName(PANEL_ID).getDialog()
+        return self
+
+    def control(self, name: str):
+        return self.dialog.getControl(name)
+
+    def type(self, text: str) -> None:
+        self.control("input").setText(text)
+
+    def press(self, name: str) -> bool:
+        return self.control(name).getAccessibleContext().doAccessibleAction(0)
+
+    def send(self, text: str) -> None:
+        self.type(text)
+        assert self.press("send")
+
+    def transcript(self) -> str:
+        return self.control("transcript").getText()
+
+    def status(self) -> str:
+        return self.control("status").getText()
+
+    def enabled(self, name: str) -> bool:
+        return bool(self.control(name).isEnabled())
+
+    def wait_idle(self, timeout: float = 15.0) -> None:
+        """Wait until the turn has ended (Send enabled, Stop disabled)."""
+        wait_until(lambda: self.enabled("send") and not self.enabled("stop"), timeout, message="the turn to end")
+
+    def wait_busy(self, timeout: float = 10.0) -> None:
+        wait_until(lambda: self.enabled("stop"), timeout, message="the turn to start")
+
+
+def set_settings(ctx, group: str, **values) -> None:
+    """Write Marginalia settings through LibreOffice's configuration API."""
+    import uno  # noqa: F401  (installs the com.sun.star import hook)
+    from com.sun.star.beans import PropertyValue
+    provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
+    arg = PropertyValue()
+    arg.Name, arg.Value = "nodepath", "/org.marginalia.Settings/%s" % group
+    access = provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationUpdateAccess", (arg,))
+    for name, value in values.items():
+        access.replaceByName(name, value)
+    access.commitChanges()

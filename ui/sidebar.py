@@ -1,0 +1,25 @@
+"""Open Marginalia's deck through the sidebar API.
+
+The ``.uno:SidebarDeck.<Id>`` dispatch is a toggle: when the deck already shows, it
+hides the whole sidebar. The API below is idempotent: it only ever shows.
+"""
+from __future__ import annotations
+
+DECK_ID = "MarginaliaDeck"
+PANEL_ID = "MarginaliaChatPanel"
+
+
+def open_deck(frame):
+    """Show the sidebar with Marginalia's deck active in ``frame``; return the deck."""
+    sidebar = frame.getController().getSidebar()
+    sidebar.setVisible(True)  # the deck list is empty while the sidebar is hidden
+    deck = sidebar.getDecks().getByName(DECK_ID)
+    if not deck.isActive():
+        deck.activate(True)
+    return deck
+
+
+def panel_window(frame):
+    """Return the chat panel's window (its dialog control) after opening the deck."""
+    deck = open_deck(frame)
+    return deck.getPanels().getByName(PANEL_ID).getDialog()
