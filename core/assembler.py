@@ -74,6 +74,7 @@ class StreamAssembler:
         self._sniffed: Optional[List[bytes]] = []   # the body, kept while no event has come
         self._events_seen = False
         self._done = False
+        self._cut_mid_event = False   # the body ended inside an event's JSON
         self._closed = False
 
     def feed(self, data: bytes) -> List[Any]:
@@ -116,7 +117,8 @@ class StreamAssembler:
         state = self._state
         if not self._events_seen and not self._done:
             self._handle_plain_body(events)
-        elif not self._done and not state.errors and not self._finished_properly():
+        elif not self._done and not state.errors and (self._cut_mid_event
+                                                       or not self._finished_properly()):
             state.report_error("The stream was cut off before the model finished; the text "
                                "received so far is kept.", CODE_TRUNCATED, events)
         self._sniffed = None
@@ -177,7 +179,9 @@ class StreamAssembler:
             self._done = True
         elif text:
             self._events_seen = True
-            if not at_end:   # at the end, the last event was cut mid-way: close() reports it
+            if at_end:   # the body ended inside this event: close() reports the cut
+                self._cut_mid_event = True
+            else:
                 self._state.report_error("A stream event was not valid JSON and was skipped: %s"
                                          % _preview(text), CODE_MALFORMED_CHUNK, events)
 

@@ -102,7 +102,7 @@ class UsageReport(StreamEvent):
     """Token counts reported by the provider (``None`` where it did not say)."""
 
     __slots__ = ("prompt_tokens", "completion_tokens", "total_tokens")
-    type = "usage"
+    type = "usage.report"
 
     def __init__(self, prompt_tokens: Optional[int], completion_tokens: Optional[int],
                  total_tokens: Optional[int]) -> None:
@@ -115,7 +115,7 @@ class StreamFinished(StreamEvent):
     """The model stopped: ``stop``, ``length``, ``tool_calls``, ``content_filter`` or ``error``."""
 
     __slots__ = ("finish_reason",)
-    type = "finished"
+    type = "stream.finished"
 
     def __init__(self, finish_reason: Optional[str]) -> None:
         self.finish_reason = finish_reason
@@ -125,7 +125,7 @@ class StreamError(StreamEvent):
     """Something went wrong; ``message`` is plain words, ``code`` a short identifier."""
 
     __slots__ = ("message", "code")
-    type = "error"
+    type = "stream.error"
 
     def __init__(self, message: str, code: Optional[str] = None) -> None:
         self.message = message

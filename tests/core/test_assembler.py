@@ -77,6 +77,12 @@ def test_tool_call_cut_mid_arguments_is_reported_with_argument_error():
     assert "not valid JSON" in result.message.tool_calls[0].arguments_error
 
 
+def test_cut_inside_last_event_after_finish_reason_is_still_a_cut():
+    body = _sse(_content("ok", "stop"), done=False) + b'data: {"choices":[],"usage":{"prompt_'
+    result, _ = _run(body)
+    assert result.error_code == "truncated" and result.finish_reason == "stop"
+
+
 def test_missing_done_after_finish_reason_is_accepted():
     result, _ = _run(_sse(_content("ok", "stop"), done=False))
     assert result.error is None and not result.done_seen
