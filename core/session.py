@@ -18,7 +18,7 @@ class ChatSession:
     """The state of one document's conversation with the assistant."""
 
     def __init__(self, session_id: Optional[str] = None):
-        self.session_id = session_id or uuid.uuid4().hex
+        self.session_id = session_id or uuid.uuid4().hex[:12]
         self.history: List[dict] = []
         self.transcript = Transcript()
         self.status = "Ready"

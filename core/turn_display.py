@@ -97,7 +97,7 @@ class TranscriptDisplay:
         self._transcript.add("notice", NOTICE_LABEL, text)
 
     def error(self, message: str, hint: str = "") -> None:
-        body = message if not hint else "%s %s" % (message, hint)
+        body = _sentence(message) if not hint else "%s %s" % (_sentence(message), hint)
         self._transcript.add("error", ERROR_LABEL, body)
         self._set_status(message)
 
@@ -127,6 +127,12 @@ class TranscriptDisplay:
             return _error_status_from(self._transcript)
         usage = _usage_text(self._usage)
         return "%s. %s" % (label, usage) if usage else label
+
+
+def _sentence(text: str) -> str:
+    """End ``text`` with a full stop unless it already ends with punctuation."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?…:" else text + "."
 
 
 def _first_line(text: str) -> str:

@@ -45,9 +45,20 @@ class Panel:
     def press(self, name: str) -> bool:
         return self.control(name).getAccessibleContext().doAccessibleAction(0)
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, timeout: float = 10.0, expect_turn: bool = True) -> None:
+        """Type ``text`` and press Send; return once the panel has taken the message.
+
+        The button's action runs asynchronously (as after a real click), so this waits
+        until the input is empty and, when a turn is expected, until the message shows
+        in the transcript as the user's.
+        """
+        before = self.transcript().count("You\n" + text)
         self.type(text)
         assert self.press("send")
+        wait_until(lambda: self.control("input").getText() == "", timeout, message="Send to take the message")
+        if expect_turn:
+            wait_until(lambda: self.transcript().count("You\n" + text) > before, timeout,
+                       message="the turn to start")
 
     def transcript(self) -> str:
         return self.control("transcript").getText()

@@ -1,0 +1,128 @@
+"""Send from the real sidebar streams a reply from a local scripted server into the transcript."""
+import time
+
+import pytest
+
+from support.panel import Panel, set_settings, wait_until
+from support.scripted_server import Reply, json_reply, text_stream_reply
+
+
+@pytest.fixture
+def endpoint(office, scripted_server):
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
+    yield scripted_server
+    set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
+def test_send_streams_reply_and_reasoning(endpoint, writer):
+    endpoint.enqueue(text_stream_reply(["Hello", " from", " Marginalia."], reasoning_pieces=["Let me", " think."]))
+    panel = Panel(writer).open()
+    panel.send("Say hello")
+    panel.wait_idle()
+    text = panel.transcript()
+    assert "You\nSay hello" in text
+    assert "Thinking\nLet me think." in text
+    assert "Marginalia\nHello from Marginalia." in text
+    assert text.index("Thinking") < text.index("Marginalia\nHello")
+    body = endpoint.chat_requests()[0].json()
+    assert body["model"] == "scripted-model" and body["stream"] is True
+    assert body["messages"][-1] == {"role": "user", "content": "Say hello"}
+    assert panel.control("input").getText() == ""
+
+
+def test_send_is_disabled_during_a_turn_and_enabled_after(endpoint, writer):
+    endpoint.enqueue(text_stream_reply(["a"] * 20, delay=0.05))
+    panel = Panel(writer).open()
+    panel.send("slow please")
+    panel.wait_busy()
+    assert not panel.enabled("send")
+    panel.wait_idle()
+    assert panel.enabled("send") and panel.transcript().endswith("a" * 20)
+
+
+def test_second_turn_sends_the_history(endpoint, calc):
+    endpoint.enqueue(text_stream_reply(["First answer."]), text_stream_reply(["Second answer."]))
+    panel = Panel(calc).open()
+    panel.send("one")
+    panel.wait_idle()
+    panel.send("two")
+    panel.wait_idle()
+    messages = endpoint.chat_requests()[1].json()["messages"]
+    assert [m["role"] for m in messages] == ["user", "assistant", "user"]
+    assert messages[1]["content"] == "First answer."
+
+
+def test_stop_ends_a_slow_stream_quickly_and_panel_stays_usable(endpoint, writer):
+    endpoint.enqueue(text_stream_reply(["tick "] * 200, delay=0.1))
+    panel = Panel(writer).open()
+    panel.send("count slowly")
+    wait_until(lambda: "tick tick" in panel.transcript(), message="the stream to start")
+    started = time.monotonic()
+    assert panel.press("stop")
+    panel.wait_idle(timeout=5)
+    elapsed = time.monotonic() - started
+    assert elapsed < 0.5, "Stop took %.3f s" % elapsed
+    frozen = panel.transcript()
+    assert frozen.endswith("Stopped.")
+    time.sleep(0.4)
+    assert panel.transcript() == frozen  # nothing more arrives after Stop
+    endpoint.enqueue(text_stream_reply(["Still here."]))
+    panel.send("again")
+    panel.wait_idle()
+    assert panel.transcript().endswith("Still here.")
+
+
+def test_unreachable_endpoint_gives_a_plain_message(office, writer):
+    from support.office import free_port
+    set_settings(office.ctx, "Endpoint", URL="http://127.0.0.1:%d/v1" % free_port(), Model="m")
+    try:
+        panel = Panel(writer).open()
+        panel.send("anyone there?")
+        panel.wait_idle()
+        assert "Problem" in panel.transcript()
+        assert "Traceback" not in panel.transcript()
+        status = panel.status().lower()
+        assert "could not" in status or "nothing is listening" in status or "refused" in status, status
+        assert panel.enabled("send")
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
+@pytest.mark.parametrize("reply, words", [
+    (json_reply({"error": {"message": "Invalid API key"}}, status=401), "key"),
+    (json_reply({"error": {"message": "model not found"}}, status=404), "model"),
+    (json_reply({"error": {"message": "boom"}}, status=500), "server"),
+    (Reply(status=200, headers={"Content-Type": "text/html"}, chunks=[b"<html>hi</html>"], chunked=False), "stream"),
+])
+def test_http_errors_give_plain_messages(endpoint, writer, reply, words):
+    endpoint.enqueue(reply)
+    panel = Panel(writer).open()
+    panel.send("hi")
+    panel.wait_idle()
+    problem = panel.transcript().rsplit("Problem\n", 1)[1]
+    assert words in problem.lower(), problem
+    assert panel.enabled("send")
+
+
+def test_settings_change_takes_effect_on_next_send(office, writer, scripted_server):
+    from support.scripted_server import ScriptedServer
+    with ScriptedServer() as other:
+        scripted_server.enqueue(text_stream_reply(["from first"]))
+        other.enqueue(text_stream_reply(["from second"]))
+        panel = Panel(writer).open()
+        set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m1")
+        panel.send("one")
+        panel.wait_idle()
+        set_settings(office.ctx, "Endpoint", URL=other.base_url, Model="m2")
+        panel.send("two")
+        panel.wait_idle()
+        set_settings(office.ctx, "Endpoint", URL="", Model="")
+        assert panel.transcript().endswith("from second")
+        assert other.chat_requests()[0].json()["model"] == "m2"
+
+
+def test_no_endpoint_configured_says_so(office, writer):
+    set_settings(office.ctx, "Endpoint", URL="", Model="")
+    panel = Panel(writer).open()
+    panel.send("hello?", expect_turn=False)
+    wait_until(lambda: "No endpoint is configured" in panel.transcript(), message="the first-run note")
