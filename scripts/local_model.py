@@ -31,6 +31,8 @@ def parse_arguments(argv):
     start.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: a free one)")
     start.add_argument("--wait", action="store_true", help="return only when GET /v1/models answers")
     start.add_argument("--timeout", type=float, default=120.0, help="seconds --wait allows (default 120)")
+    start.add_argument("--threads", type=int, default=None,
+                       help="generation threads (default $MARGINALIA_LOCAL_THREADS or 2)")
     stop = commands.add_parser("stop", help="stop the server recorded in the state file")
     stop.add_argument("--timeout", type=float, default=10.0, help="seconds before SIGKILL (default 10)")
     commands.add_parser("status", help="print the server's state as JSON")
@@ -45,7 +47,8 @@ def run(arguments) -> int:
         return EXIT_OK
     from localmodel import server
     if arguments.command == "start":
-        state = server.start(port=arguments.port, wait=arguments.wait, timeout=arguments.timeout)
+        state = server.start(port=arguments.port, wait=arguments.wait, timeout=arguments.timeout,
+                             threads=arguments.threads)
         print(state["base_url"])
     elif arguments.command == "stop":
         server.stop(timeout=arguments.timeout)

@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from typing import Optional
 
-from .commands import Printer, looks_like_network_failure, pip_command, run_logged, say, tail
+from .commands import Printer, pip_command, pip_failure_reason, run_logged, say, tail
 from .config import SERVER_CMAKE_ARGS, SERVER_PACKAGE, SERVER_VERSION, SERVER_WHEEL_GLOB, Paths
 from .errors import EXIT_BUILD, EXIT_DOWNLOAD, EXIT_MISSING_TOOL, LocalModelError
 
@@ -46,7 +46,7 @@ def build_server_wheel(paths: Paths, printer: Printer = say) -> str:
     try:
         code = run_logged(
             pip_command() + [
-                "wheel", "--no-deps", "--no-binary", SERVER_PACKAGE, "--wheel-dir", staging,
+                "wheel", "-v", "--no-deps", "--no-binary", SERVER_PACKAGE, "--wheel-dir", staging,
                 "%s==%s" % (SERVER_PACKAGE, SERVER_VERSION),
             ],
             paths.build_log,
@@ -67,12 +67,11 @@ def build_server_wheel(paths: Paths, printer: Printer = say) -> str:
 
 
 def _build_error(log: str) -> LocalModelError:
-    text = tail(log, 40)
-    if looks_like_network_failure(text):
+    reason, is_download_problem = pip_failure_reason(log)
+    if is_download_problem:
         return LocalModelError(
-            "Could not download %s==%s or its build tools: PyPI could not be reached.\n"
-            "Last lines of %s:\n%s" % (SERVER_PACKAGE, SERVER_VERSION, log, text), EXIT_DOWNLOAD)
+            "Could not download %s==%s or its build tools: %s.\nLast lines of %s:\n%s"
+            % (SERVER_PACKAGE, SERVER_VERSION, reason, log, tail(log)), EXIT_DOWNLOAD)
     return LocalModelError(
         "Building %s==%s failed (CMAKE_ARGS=%r).\nLast lines of %s:\n%s"
-        % (SERVER_PACKAGE, SERVER_VERSION, SERVER_CMAKE_ARGS, log, text), EXIT_BUILD)
-
+        % (SERVER_PACKAGE, SERVER_VERSION, SERVER_CMAKE_ARGS, log, tail(log, 40)), EXIT_BUILD)

@@ -87,11 +87,23 @@ def run_logged(
     return process.returncode
 
 
-def looks_like_network_failure(log_text: str) -> bool:
-    """Whether pip's output says it could not reach the index."""
-    markers = (
-        "NewConnectionError", "Max retries exceeded", "Temporary failure in name resolution",
-        "Name or service not known", "Network is unreachable", "ConnectTimeoutError",
-        "ReadTimeoutError", "Connection refused", "ProxyError", "SSLError",
-    )
-    return any(marker in log_text for marker in markers)
+NETWORK_MARKERS = (
+    "NewConnectionError", "Max retries exceeded", "Temporary failure in name resolution",
+    "Name or service not known", "Network is unreachable", "ConnectTimeoutError",
+    "ReadTimeoutError", "Connection refused", "ProxyError", "SSLError",
+)
+NOT_FOUND_MARKER = "(from versions: none)"
+
+
+def pip_failure_reason(log_path: str):
+    """Why pip failed, from its whole log: ``(reason, is_download_problem)``."""
+    try:
+        with open(log_path, "r", encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+    except OSError:
+        text = ""
+    if any(marker in text for marker in NETWORK_MARKERS):
+        return "PyPI could not be reached (network or proxy problem)", True
+    if NOT_FOUND_MARKER in text:
+        return "the package index has no such release (is PyPI reachable?)", True
+    return "pip failed", False

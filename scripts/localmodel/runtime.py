@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 
-from .commands import Printer, looks_like_network_failure, run_logged, say, tail
+from .commands import Printer, pip_failure_reason, run_logged, say, tail
 from .config import CONSTRAINTS_FILE, Paths
 from .errors import EXIT_BUILD, EXIT_DOWNLOAD, EXIT_MISSING_TOOL, LocalModelError
 
@@ -72,8 +72,9 @@ def check_import(paths: Paths) -> None:
 
 
 def _install_error(log: str) -> LocalModelError:
-    text = tail(log, 30)
-    if looks_like_network_failure(text):
-        return LocalModelError("Could not download the server's dependencies: PyPI could not be reached.\n"
-                               "Last lines of %s:\n%s" % (log, text), EXIT_DOWNLOAD)
-    return LocalModelError("Installing the server failed.\nLast lines of %s:\n%s" % (log, text), EXIT_BUILD)
+    reason, is_download_problem = pip_failure_reason(log)
+    if is_download_problem:
+        return LocalModelError("Could not download the server's dependencies: %s.\nLast lines of %s:\n%s"
+                               % (reason, log, tail(log)), EXIT_DOWNLOAD)
+    return LocalModelError("Installing the server failed.\nLast lines of %s:\n%s" % (log, tail(log, 30)),
+                           EXIT_BUILD)

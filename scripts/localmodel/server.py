@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from .commands import say, tail
-from .config import MODEL_ALIAS, SERVER_CONTEXT, SERVER_THREADS, Paths, default_paths
+from .config import MODEL_ALIAS, SERVER_CONTEXT, Paths, default_paths, server_threads
 from .errors import EXIT_MISSING_TOOL, EXIT_SERVER, LocalModelError
 
 HOST = "127.0.0.1"
@@ -56,14 +56,16 @@ def require_setup(paths: Paths) -> None:
                               "`python3 scripts/local_model.py setup` first." % paths.root, EXIT_MISSING_TOOL)
 
 
-def server_command(paths: Paths, port: int):
+def server_command(paths: Paths, port: int, threads: Optional[int] = None):
     """The argv that runs the server on ``port`` with the pinned model, alias, threads and context."""
+    threads = threads or server_threads()
     return [paths.venv_python, "-m", SERVER_MODULE, "--model", paths.model, "--model_alias", MODEL_ALIAS,
-            "--host", HOST, "--port", str(port), "--n_threads", str(SERVER_THREADS),
+            "--host", HOST, "--port", str(port), "--n_threads", str(threads),
             "--n_ctx", str(SERVER_CONTEXT)]
 
 
-def launch(paths: Optional[Paths] = None, port: int = 0, log_path: Optional[str] = None) -> LaunchedServer:
+def launch(paths: Optional[Paths] = None, port: int = 0, log_path: Optional[str] = None,
+           threads: Optional[int] = None) -> LaunchedServer:
     """Start a server process in its own session, output appended to ``log_path`` (default server.log).
 
     Does not touch the state file: :func:`start` does, fixtures need not.
@@ -73,7 +75,7 @@ def launch(paths: Optional[Paths] = None, port: int = 0, log_path: Optional[str]
     port = port or free_port()
     log_path = log_path or paths.server_log
     with open(log_path, "ab") as log:
-        process = subprocess.Popen(server_command(paths, port), stdin=subprocess.DEVNULL, stdout=log,
+        process = subprocess.Popen(server_command(paths, port, threads), stdin=subprocess.DEVNULL, stdout=log,
                                    stderr=subprocess.STDOUT, start_new_session=True, close_fds=True)
     return LaunchedServer(process, port, base_url_for(port), MODEL_ALIAS, log_path)
 
@@ -128,7 +130,8 @@ def pid_is_server(pid: int) -> bool:
         return False
 
 
-def start(port: int = 0, wait: bool = False, timeout: float = 120.0, paths: Optional[Paths] = None) -> dict:
+def start(port: int = 0, wait: bool = False, timeout: float = 120.0, paths: Optional[Paths] = None,
+          threads: Optional[int] = None) -> dict:
     """Start the server in the background, record it in the state file and return the state.
 
     If the recorded server is already running, return its state instead.
@@ -143,7 +146,7 @@ def start(port: int = 0, wait: bool = False, timeout: float = 120.0, paths: Opti
         return current
     if port and port_in_use(port):
         raise LocalModelError("Port %d on %s is already in use." % (port, HOST), EXIT_SERVER)
-    server = launch(paths, port)
+    server = launch(paths, port, threads=threads)
     state = {"pid": server.process.pid, "port": server.port, "base_url": server.base_url,
              "model": server.model, "log": server.log_path}
     _write_state(paths, state)

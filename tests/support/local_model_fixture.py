@@ -64,10 +64,12 @@ def e2e_mode() -> str:
 
 
 def ensure_set_up(mode: str, show_progress=contextlib.nullcontext) -> None:
-    """Run setup as ``mode`` allows: skip (``pytest.skip``) or fail (``pytest.fail``) when impossible."""
+    """Make sure setup is done as ``mode`` allows, else ``pytest.skip`` / ``pytest.fail`` with the reason."""
     if mode == "off":
         pytest.skip("%s=0: local model e2e tests disabled" % E2E_ENV)
-    if mode == "if-built" and not is_set_up():
+    if is_set_up():
+        return
+    if mode == "if-built":
         pytest.skip("local model server not set up in %s: %s" % (default_paths().root, SETUP_HINT))
     try:
         with show_progress():
