@@ -115,3 +115,14 @@ def test_server_command_pins_model_alias_context_and_loopback(paths, monkeypatch
     options = dict(zip(argv[3::2], argv[4::2]))
     assert options == {"--model": paths.model, "--model_alias": "smollm2-135m", "--host": "127.0.0.1",
                        "--port": "8123", "--n_threads": "2", "--n_ctx": "2048"}
+
+
+def test_start_wait_reports_a_server_that_dies_and_clears_the_state(paths):
+    os.makedirs(os.path.dirname(paths.venv_python))
+    os.symlink(sys.executable, paths.venv_python)  # a Python without llama_cpp: the server dies at once
+    for placeholder in (paths.venv_marker, paths.model):
+        open(placeholder, "w").close()
+    result = run_cli("start", "--wait", "--timeout", "60", MARGINALIA_CACHE=paths.root)
+    assert result.returncode == errors.EXIT_SERVER
+    assert "exited before it was ready" in result.stderr and "llama_cpp" in result.stderr
+    assert not os.path.exists(paths.state_file)

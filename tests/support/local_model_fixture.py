@@ -31,6 +31,7 @@ from localmodel.server import launch, stop_process, wait_until_ready  # noqa: E4
 
 E2E_ENV = "MARGINALIA_E2E"
 READY_TIMEOUT = 120.0
+_session_failure = []  # a failed setup or start is reported for every test but attempted only once
 SETUP_HINT = "run `python3 scripts/local_model.py setup` (about 6 minutes once) or set MARGINALIA_E2E=1"
 
 
@@ -75,8 +76,7 @@ def ensure_set_up(mode: str, show_progress=contextlib.nullcontext) -> None:
         with show_progress():
             setup()
     except LocalModelError as error:
-        pytest.fail("local model setup failed (exit code %d): %s" % (error.exit_code, error.message),
-                    pytrace=False)
+        _fail_session("local model setup failed (exit code %d): %s" % (error.exit_code, error.message))
 
 
 def start_test_server() -> tuple:
@@ -90,9 +90,14 @@ def start_test_server() -> tuple:
         wait_until_ready(launched.base_url, lambda: launched.process.poll() is None, READY_TIMEOUT, log_path)
     except LocalModelError as error:
         stop_process(launched.process.pid)
-        pytest.fail("local model server did not start: %s" % error.message, pytrace=False)
+        _fail_session("local model server did not start: %s" % error.message)
     server = LocalModelServer(launched.base_url, launched.model, launched.port, log_path)
     return server, launched.process
+
+
+def _fail_session(message: str) -> None:
+    _session_failure.append(message)
+    pytest.fail(message, pytrace=False)
 
 
 def _progress_shown(request):
@@ -108,6 +113,8 @@ def local_model_server(request):
     Yields a :class:`LocalModelServer` (``base_url``, ``model`` = ``"smollm2-135m"``, ``port``,
     ``log_path``). Skips or fails per ``MARGINALIA_E2E`` (see the module docstring).
     """
+    if _session_failure:
+        pytest.fail(_session_failure[0], pytrace=False)
     ensure_set_up(e2e_mode(), _progress_shown(request))
     server, process = start_test_server()
     try:
