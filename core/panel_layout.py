@@ -23,6 +23,15 @@ TOP_BUTTONS: List[str] = []
 TOP_BUTTON_WIDTH = 30
 
 
+class Metrics(NamedTuple):
+    """Heights the office's controls need (their preferred sizes, measured by the view)."""
+
+    row: int = ROW
+    """Height of the button rows and the model picker."""
+    status: int = STATUS
+    """Height of the one-line status text."""
+
+
 class Rect(NamedTuple):
     """A control's position and size in pixels, relative to the panel window."""
 
@@ -32,12 +41,13 @@ class Rect(NamedTuple):
     height: int
 
 
-def preferred_height() -> int:
+def preferred_height(metrics: Metrics = Metrics()) -> int:
     """Return the height the panel needs to show every control with a usable transcript."""
-    return MARGIN * 2 + ROW + GAP + MIN_TRANSCRIPT + GAP + STATUS + GAP + INPUT + GAP + ROW
+    return MARGIN * 2 + metrics.row * 2 + MIN_TRANSCRIPT + metrics.status + INPUT + GAP * 4
 
 
-def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List[str] = None) -> Dict[str, Rect]:
+def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List[str] = None,
+           metrics: Metrics = Metrics()) -> Dict[str, Rect]:
     """Compute every control's rectangle for a panel of ``width`` × ``height`` pixels.
 
     Args:
@@ -46,6 +56,7 @@ def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List
             but never less than its minimum.
         buttons: names of the bottom-row buttons (default :data:`BUTTONS`).
         top_buttons: names of small buttons right of the model picker.
+        metrics: the row heights the controls need.
 
     Returns:
         A mapping from control name to :class:`Rect`.
@@ -53,35 +64,36 @@ def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List
     buttons = BUTTONS if buttons is None else buttons
     top_buttons = TOP_BUTTONS if top_buttons is None else top_buttons
     width = max(width, MIN_WIDTH)
-    height = max(height, preferred_height())
+    height = max(height, preferred_height(metrics))
+    row = metrics.row
     inner = width - 2 * MARGIN
     rects: Dict[str, Rect] = {}
     y = MARGIN
     picker_width = inner - len(top_buttons) * (TOP_BUTTON_WIDTH + GAP)
-    rects["model"] = Rect(MARGIN, y, picker_width, ROW)
+    rects["model"] = Rect(MARGIN, y, picker_width, row)
     x = MARGIN + picker_width + GAP
     for name in top_buttons:
-        rects[name] = Rect(x, y, TOP_BUTTON_WIDTH, ROW)
+        rects[name] = Rect(x, y, TOP_BUTTON_WIDTH, row)
         x += TOP_BUTTON_WIDTH + GAP
-    y += ROW + GAP
-    fixed_below = STATUS + GAP + INPUT + GAP + ROW + MARGIN
+    y += row + GAP
+    fixed_below = metrics.status + GAP + INPUT + GAP + row + MARGIN
     transcript_height = height - y - GAP - fixed_below
     rects["transcript"] = Rect(MARGIN, y, inner, transcript_height)
     y += transcript_height + GAP
-    rects["status"] = Rect(MARGIN, y, inner, STATUS)
-    y += STATUS + GAP
+    rects["status"] = Rect(MARGIN, y, inner, metrics.status)
+    y += metrics.status + GAP
     rects["input"] = Rect(MARGIN, y, inner, INPUT)
     y += INPUT + GAP
-    rects.update(_button_row(buttons, MARGIN, y, inner))
+    rects.update(_button_row(buttons, MARGIN, y, inner, row))
     return rects
 
 
-def _button_row(names: List[str], x: int, y: int, inner: int) -> Dict[str, Rect]:
+def _button_row(names: List[str], x: int, y: int, inner: int, row: int) -> Dict[str, Rect]:
     """Split ``inner`` pixels evenly between the buttons, gaps included."""
     if not names:
         return {}
     each = (inner - GAP * (len(names) - 1)) // len(names)
-    row = {}
+    rects = {}
     for number, name in enumerate(names):
-        row[name] = Rect(x + number * (each + GAP), y, each, ROW)
-    return row
+        rects[name] = Rect(x + number * (each + GAP), y, each, row)
+    return rects

@@ -1,4 +1,6 @@
-"""Drive a real LibreOffice for tests: fresh profile, built .oxt installed, UNO socket.
+"""Drive a real LibreOffice: a dedicated profile, extensions installed, a UNO socket.
+
+Used by the test suite (tests/support/office.py) and by `make run`.
 
 The facts behind this module were measured on this machine kind (see
 shared/docs/libreoffice-testing.md): as root, ``unopkg add`` needs ``--shared`` with a
@@ -192,3 +194,64 @@ class Office:
 
     def profile_path(self, *parts) -> str:
         return os.path.join(self.workdir, "profile", *parts)
+
+
+# --- helpers for `make run` and screenshots ---------------------------------------
+
+def _config_access(ctx, group: str, update: bool):
+    import uno  # noqa: F401
+    from com.sun.star.beans import PropertyValue
+    provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
+    arg = PropertyValue()
+    arg.Name, arg.Value = "nodepath", "/org.marginalia.Settings/%s" % group
+    service = "com.sun.star.configuration.Configuration%sAccess" % ("Update" if update else "")
+    return provider.createInstanceWithArguments(service, (arg,))
+
+
+def read_settings(ctx, group: str) -> dict:
+    """Read one group of Marginalia's settings from the office's configuration."""
+    access = _config_access(ctx, group, False)
+    return {name: access.getByName(name) for name in access.getElementNames()}
+
+
+def write_settings(ctx, group: str, **values) -> None:
+    """Write Marginalia settings through the office's configuration API and commit."""
+    access = _config_access(ctx, group, True)
+    for name, value in values.items():
+        access.replaceByName(name, value)
+    access.commitChanges()
+
+
+def open_deck(doc, deck_id: str = "MarginaliaDeck"):
+    """Show the sidebar with Marginalia's deck (idempotent, unlike the toggle dispatch)."""
+    sidebar = doc.getCurrentController().getSidebar()
+    sidebar.setVisible(True)
+    deck = sidebar.getDecks().getByName(deck_id)
+    if not deck.isActive():
+        deck.activate(True)
+    return deck
+
+
+def open_writer_with_deck(office: Office):
+    """Open a new Writer document and show Marginalia's deck in it."""
+    doc = office.new_document("swriter")
+    open_deck(doc)
+    return doc
+
+
+def screenshot(display: str, path: str) -> None:
+    """Save the whole virtual screen as PNG (ImageMagick's ``import``)."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    subprocess.run(["import", "-display", display, "-window", "root", path], check=True, timeout=30)
+
+
+def wait_for_exit(office: Office, seconds: float = 0) -> None:
+    """Wait until the user quits LibreOffice (or ``seconds`` pass, when given)."""
+    deadline = time.monotonic() + seconds if seconds else None
+    try:
+        while office.process.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                return
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        return

@@ -6,7 +6,8 @@ from . import sidebar
 
 def open_chat(ctx, frame, args):
     """Show the Marginalia deck (never toggles it away when already open)."""
-    sidebar.open_deck(frame)
+    toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+    sidebar.open_deck(frame, pump=toolkit.processEventsToIdle)
 
 
 COMMANDS = {

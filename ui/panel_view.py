@@ -86,6 +86,7 @@ class ChatPanelView:
         self.frame = frame
         self.window = window
         self.controls = {name: window.getControl(name) for name in CONTROL_NAMES}
+        self._measured = None
         self.document = frame.getController().getModel()
         self.session = sessions.session_for(self.document)
         self._mirror = TranscriptMirror(self.controls["transcript"])
@@ -109,15 +110,24 @@ class ChatPanelView:
         self._text_before_enter = None
 
     # layout ------------------------------------------------------------------
+    def _metrics(self) -> panel_layout.Metrics:
+        """Row heights from the controls' preferred sizes (theme and font dependent)."""
+        if self._measured is None:
+            row = max(self.controls[name].getPreferredSize().Height for name in ("send", "stop", "model"))
+            status = self.controls["status"].getPreferredSize().Height
+            self._measured = panel_layout.Metrics(row=max(row, panel_layout.ROW),
+                                                  status=max(status, panel_layout.STATUS))
+        return self._measured
+
     def layout_for_width(self, width: int) -> int:
         """Lay the controls out for ``width`` and return the preferred panel height."""
-        height = max(self.window.getPosSize().Height, panel_layout.preferred_height())
-        self.relayout(width, height)
-        return panel_layout.preferred_height()
+        preferred = panel_layout.preferred_height(self._metrics())
+        self.relayout(width, max(self.window.getPosSize().Height, preferred))
+        return preferred
 
     def relayout(self, width: int, height: int) -> None:
         """Move every control to its place for a panel of ``width`` × ``height`` pixels."""
-        for name, rect in panel_layout.layout(width, height).items():
+        for name, rect in panel_layout.layout(width, height, metrics=self._metrics()).items():
             control = self.controls.get(name)
             if control is not None:
                 control.setPosSize(rect.x, rect.y, rect.width, rect.height, POSSIZE)
@@ -158,13 +168,19 @@ class ChatPanelView:
     def on_key(self, event) -> None:
         """Enter in the input sends (Shift+Enter: new line); Escape stops the turn."""
         source = event.Source
-        if event.KeyCode == RETURN and not event.Modifiers & SHIFT and source == self.controls["input"].getPeer():
+        log.debug("key %s modifiers %s", event.KeyCode, event.Modifiers)
+        if event.KeyCode == RETURN and not event.Modifiers & SHIFT and self._is_input(source):
             selection = self.controls["input"].getSelection()
             low, high = sorted((selection.Min, selection.Max))
             self._text_before_enter = (self.controls["input"].getText(), low, high)
             self._press("send")
         elif event.KeyCode == ESCAPE and self.session.busy:
             self.on_stop()
+
+    def _is_input(self, source) -> bool:
+        """True when a key event comes from the input (the control re-broadcasts as itself)."""
+        control = self.controls["input"]
+        return source == control or source == control.getPeer()
 
     def _press(self, name: str) -> None:
         """Press a button as a click does: its listener runs later, outside this key event.

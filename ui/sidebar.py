@@ -9,10 +9,19 @@ DECK_ID = "MarginaliaDeck"
 PANEL_ID = "MarginaliaChatPanel"
 
 
-def open_deck(frame):
-    """Show the sidebar with Marginalia's deck active in ``frame``; return the deck."""
+def open_deck(frame, pump=None, attempts: int = 50):
+    """Show the sidebar with Marginalia's deck active in ``frame``; return the deck.
+
+    Args:
+        pump: called between attempts (``toolkit.processEventsToIdle``): a sidebar that
+            was hidden lists its decks only after it has processed its events.
+    """
     sidebar = frame.getController().getSidebar()
     sidebar.setVisible(True)  # the deck list is empty while the sidebar is hidden
+    for _ in range(attempts):
+        if DECK_ID in sidebar.getDecks().getElementNames() or pump is None:
+            break
+        pump()
     deck = sidebar.getDecks().getByName(DECK_ID)
     if not deck.isActive():
         deck.activate(True)

@@ -77,3 +77,37 @@ def marginalia_log(office) -> str:
         return ""
     with open(path, encoding="utf-8", errors="replace") as handle:
         return handle.read()
+
+
+@pytest.fixture(scope="session")
+def xvfb():
+    """A virtual X display for tests that need real windows (screenshots, real key input)."""
+    _require_office()
+    import subprocess
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import run
+    process, display = run.start_virtual_display()
+    if process is None:
+        reason = "Xvfb is not installed"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason + " (required in CI)", pytrace=False)
+        pytest.skip(reason)
+    yield display
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="session")
+def gui_office(built_oxt, xvfb, tmp_path_factory):
+    """A soffice with real windows on the virtual display, Marginalia installed."""
+    instance = Office([built_oxt], workdir=str(tmp_path_factory.mktemp("gui-office")), headless=False, display=xvfb)
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+ARTIFACTS = os.path.join(ROOT, "artifacts")

@@ -30,6 +30,8 @@ class Panel:
     def open(self) -> "Panel":
         sidebar = self.doc.getCurrentController().getSidebar()
         sidebar.setVisible(True)
+        # after being hidden, the sidebar lists its decks again only a moment later
+        wait_until(lambda: DECK_ID in sidebar.getDecks().getElementNames(), message="the deck list")
         deck = sidebar.getDecks().getByName(DECK_ID)
         if not deck.isActive():
             deck.activate(True)

@@ -1,0 +1,37 @@
+# Marginalia: AI assistant in the LibreOffice sidebar.
+#   make run      set up (LibreOffice from apt if missing), build, install, open Writer with Marginalia
+#   make test     the whole suite, real-LibreOffice tests included
+#   make oxt      build dist/marginalia.oxt
+#   make install  install dist/marginalia.oxt into your LibreOffice
+PYTHON ?= python3
+
+.PHONY: run test test-core test-office check oxt install deps clean
+
+run:
+	$(PYTHON) scripts/run.py
+
+test: check
+	$(PYTHON) -m pytest -q tests
+
+test-core:
+	$(PYTHON) -m pytest -q tests/core
+
+test-office:
+	$(PYTHON) -m pytest -q tests/office
+
+# Runtime code must stay valid on the oldest Python LibreOffice bundles (3.8).
+check:
+	vermin -t=3.8- --violations --no-tips core ui extension
+
+oxt:
+	$(PYTHON) scripts/build_oxt.py
+
+install: oxt
+	$(PYTHON) scripts/install_oxt.py dist/marginalia.oxt
+
+# Everything the tests need on a fresh Debian/Ubuntu machine.
+deps:
+	$(PYTHON) scripts/install_deps.py
+
+clean:
+	rm -rf dist build .pytest_cache

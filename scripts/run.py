@@ -1,0 +1,151 @@
+"""`make run`: set up, build, install into a dedicated profile, open Writer with Marginalia.
+
+Steps (each skipped when already done):
+  1. LibreOffice, its Python bridge and script provider: installed with apt on
+     Debian/Ubuntu when missing (other systems get the package names to install).
+  2. Build dist/marginalia.oxt and install it into a dedicated profile
+     (~/.local/share/marginalia/office, or $MARGINALIA_HOME/office), so your own
+     LibreOffice profile is untouched.
+  3. Point Marginalia at an endpoint: $MARGINALIA_URL / $MARGINALIA_MODEL when set,
+     otherwise what the profile already has configured, otherwise the embedded local
+     model (started now, stopped when LibreOffice exits).
+  4. Start LibreOffice, open a Writer document and show the Marginalia deck.
+
+With no display ($DISPLAY unset) it runs on a virtual X server (Xvfb) and saves a
+screenshot, so the result can still be seen.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+APT_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreoffice-script-provider-python"]
+
+
+def say(text: str) -> None:
+    print("[marginalia] " + text, flush=True)
+
+
+def ensure_libreoffice() -> None:
+    """Install LibreOffice with apt when it is missing; explain what to do elsewhere."""
+    import officectl
+    if officectl.office_available():
+        return
+    if not shutil.which("apt-get"):
+        raise SystemExit("LibreOffice with its Python bridge is needed. Install LibreOffice (7.4 or newer), "
+                         "its Python UNO bridge and the Python script provider with your system's package "
+                         "manager (Fedora: libreoffice-writer libreoffice-calc libreoffice-pyuno; Arch: "
+                         "libreoffice-fresh; macOS/Windows: the installer from libreoffice.org includes them), "
+                         "then run make run again.")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    say("Installing LibreOffice and its Python bridge with apt (one time)…")
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + APT_PACKAGES, check=True,
+                   env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+
+
+def start_virtual_display():
+    """Start Xvfb on a free display number and return (process, display)."""
+    if not shutil.which("Xvfb"):
+        return None, None
+    for number in range(99, 120):
+        if not os.path.exists("/tmp/.X11-unix/X%d" % number):
+            display = ":%d" % number
+            process = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 10
+            while not os.path.exists("/tmp/.X11-unix/X%d" % number) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            return process, display
+    return None, None
+
+
+def choose_endpoint(args, office, home: str):
+    """Return (url, model, local_server) after writing the endpoint into the profile."""
+    import officectl
+    url = os.environ.get("MARGINALIA_URL", "")
+    model = os.environ.get("MARGINALIA_MODEL", "")
+    current = officectl.read_settings(office.ctx, "Endpoint")
+    if not url and current.get("URL"):
+        return current["URL"], current.get("Model", ""), None
+    server = None
+    if not url and not args.no_local_model:
+        server = start_local_model(home)
+        if server is not None:
+            url, model = server["base_url"], server["model"]
+    if url:
+        officectl.write_settings(office.ctx, "Endpoint", URL=url, Model=model)
+    return url, model, server
+
+
+def start_local_model(home: str):
+    """Set up (once) and start the embedded local model; None when it is unavailable."""
+    try:
+        import local_model
+    except ImportError:
+        return None
+    try:
+        return local_model.start_for_run()
+    except SystemExit as error:
+        say("The embedded local model could not be started: %s" % error)
+    except Exception as error:  # keep LibreOffice usable without it
+        say("The embedded local model could not be started: %s" % error)
+    return None
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="Build, install and open LibreOffice with Marginalia.")
+    parser.add_argument("--screenshot", help="save a screenshot of the screen here once Writer shows")
+    parser.add_argument("--exit-after", type=float, default=0,
+                        help="close LibreOffice after this many seconds (for automated checks)")
+    parser.add_argument("--no-local-model", action="store_true", help="never start the embedded model")
+    args = parser.parse_args(argv)
+
+    ensure_libreoffice()
+    import build_oxt
+    import officectl
+    home = os.environ.get("MARGINALIA_HOME") or os.path.expanduser("~/.local/share/marginalia")
+    oxt = build_oxt.build(os.path.join(ROOT, "dist", "marginalia.oxt"))
+    say("Built %s" % os.path.relpath(oxt, ROOT))
+
+    xvfb, display = None, os.environ.get("DISPLAY")
+    if not display:
+        xvfb, display = start_virtual_display()
+        if display:
+            say("No display found: running on a virtual screen %s (screenshots show what it looks like)." % display)
+            args.screenshot = args.screenshot or os.path.join(ROOT, "artifacts", "make-run.png")
+    office = officectl.Office([oxt], workdir=os.path.join(home, "office"), headless=not display, display=display)
+    server = None
+    try:
+        office.start()
+        say("LibreOffice started with a dedicated profile in %s" % office.workdir)
+        url, model, server = choose_endpoint(args, office, home)
+        say("Endpoint: %s (model %s)" % (url, model or "?") if url else
+            "No endpoint configured: the panel will say so; open Marginalia ▸ Settings.")
+        officectl.open_writer_with_deck(office)
+        say("Writer is open with the Marginalia deck. Close LibreOffice to finish.")
+        if args.screenshot and display:
+            time.sleep(1.5)
+            officectl.screenshot(display, args.screenshot)
+            say("Screenshot saved to %s" % args.screenshot)
+        officectl.wait_for_exit(office, args.exit_after)
+    finally:
+        office.stop()
+        if server is not None:
+            import local_model
+            local_model.stop_for_run(server)
+        if xvfb is not None:
+            xvfb.terminate()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""The panel follows the deck width, keeps its session, and answers the keyboard."""
+import subprocess
+import time
+
+import pytest
+
+from support.panel import Panel, set_settings, wait_until
+from support.scripted_server import text_stream_reply
+
+CONTROLS = ("model", "transcript", "status", "input", "send", "stop")
+
+
+def rect(control):
+    r = control.getPosSize()
+    return r.X, r.Y, r.Width, r.Height
+
+
+@pytest.mark.parametrize("width", [250, 300, 400, 600])
+def test_nothing_is_clipped_from_250_to_600_px(writer, width):
+    panel = Panel(writer).open()
+    panel.dialog.setPosSize(0, 0, width, 700, 12)  # SIZE: width and height
+    wait_until(lambda: rect(panel.control("transcript"))[2] == width - 12, message="relayout to %d px" % width)
+    boxes = {name: rect(panel.control(name)) for name in CONTROLS}
+    _, _, window_width, window_height = rect(panel.dialog)
+    assert window_width == width
+    for name, (x, y, w, h) in boxes.items():
+        assert x >= 0 and y >= 0 and x + w <= width and y + h <= window_height, (name, boxes[name], window_height)
+        assert w > 0 and h > 0, name
+    for name in ("send", "stop", "model"):
+        preferred = panel.control(name).getPreferredSize()
+        assert preferred.Width <= boxes[name][2] and preferred.Height <= boxes[name][3] + 2, (name, preferred)
+    names = list(boxes)
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            assert not overlaps(boxes[first], boxes[second]), (first, second)
+
+
+def overlaps(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_session_survives_closing_and_reopening_the_sidebar(office, writer, scripted_server):
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    try:
+        scripted_server.enqueue(text_stream_reply(["Remember me."]))
+        panel = Panel(writer).open()
+        panel.send("hello")
+        panel.wait_idle()
+        writer.getCurrentController().getSidebar().setVisible(False)
+        reopened = Panel(writer).open()
+        assert "Remember me." in reopened.transcript()
+        scripted_server.enqueue(text_stream_reply(["Still the same chat."]))
+        reopened.send("again")
+        reopened.wait_idle()
+        history = scripted_server.chat_requests()[-1].json()["messages"]
+        assert [m["content"] for m in history] == ["hello", "Remember me.", "again"]
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
+def xdotool(display, *args):
+    return subprocess.run(["xdotool"] + list(args), env={"DISPLAY": display}, capture_output=True,
+                          text=True, timeout=20)
+
+
+def focus_office_window(display, doc):
+    doc.getCurrentController().getFrame().getContainerWindow().setFocus()
+    found = xdotool(display, "search", "--name", "LibreOffice")
+    for window in found.stdout.split():
+        xdotool(display, "windowfocus", "--sync", window)
+        break
+
+
+def test_enter_sends_and_shift_enter_adds_a_line(gui_office, xvfb, scripted_server):
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    doc = gui_office.new_document("swriter")
+    try:
+        scripted_server.enqueue(text_stream_reply(["Got both lines."]))
+        panel = Panel(doc).open()
+        focus_office_window(xvfb, doc)
+        panel.control("input").setFocus()
+        time.sleep(0.3)
+        xdotool(xvfb, "type", "--delay", "20", "first line")
+        xdotool(xvfb, "key", "shift+Return")
+        xdotool(xvfb, "type", "--delay", "20", "second line")
+        wait_until(lambda: "second line" in panel.control("input").getText(), message="typed text")
+        assert panel.control("input").getText().replace("\r\n", "\n") == "first line\nsecond line"
+        xdotool(xvfb, "key", "Return")
+        wait_until(lambda: "Got both lines." in panel.transcript(), message="the reply")
+        panel.wait_idle()
+        sent = scripted_server.chat_requests()[0].json()["messages"][-1]["content"]
+        assert sent.replace("\r\n", "\n") == "first line\nsecond line"
+        assert panel.control("input").getText() == ""
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)
