@@ -53,7 +53,8 @@ class Turn(LoopTask):
             display: receives what the user should see (see turn_display.py).
             post: posts a message to this turn through the loop's queue.
             new_cancel: creates a cancel token (``cancel()``, ``cancelled``).
-            undo: an undo scope (``begin(title)``/``end()``) grouping the turn's edits.
+            undo: the undo scope grouping the turn's edits into one step:
+                ``run(title, action)`` runs one document-changing tool inside it.
             max_rounds: model rounds allowed before the turn ends with a notice.
             spawn: starts a worker thread (injected for deterministic tests).
             on_finished: called with the outcome once the turn has ended.
@@ -80,7 +81,6 @@ class Turn(LoopTask):
         self._running_cancel = None
         self._answered_calls: Dict[str, bool] = {}
         self._open_calls: List = []
-        self._undo_open = False
 
     # LoopTask ------------------------------------------------------------------
     def start(self) -> None:
@@ -185,10 +185,10 @@ class Turn(LoopTask):
             self._run_sync(call)
 
     def _run_sync(self, call) -> None:
-        if not self._undo_open and self._tools.changes_document(call.name):
-            self._undo.begin(self.user_text)
-            self._undo_open = True
-        outcome = self._tools.run(call)
+        if self._tools.changes_document(call.name):
+            outcome = self._undo.run(self.user_text, lambda: self._tools.run(call))
+        else:
+            outcome = self._tools.run(call)
         self._post("tool_done", (call, outcome))
 
     def _run_async(self, call) -> None:
@@ -233,12 +233,9 @@ class Turn(LoopTask):
             return
         self.finished = True
         self.outcome = outcome
-        if self._undo_open:
-            self._undo_open = False
+        for finish in (lambda: self._display.finished(outcome),
+                       lambda: self._on_finished(outcome) if self._on_finished else None):
             try:
-                self._undo.end()
+                finish()
             except Exception:
-                log.exception("closing the turn's undo step failed")
-        self._display.finished(outcome)
-        if self._on_finished is not None:
-            self._on_finished(outcome)
+                log.exception("finishing the turn failed")

@@ -47,13 +47,11 @@ class ToolOutcome:
 
 
 class NullUndo:
-    """An undo scope that does nothing (for turns that never touch a document)."""
+    """An undo scope that groups nothing (for turns that never touch a document)."""
 
-    def begin(self, title: str) -> None:
-        """Open the scope."""
-
-    def end(self) -> None:
-        """Close the scope."""
+    def run(self, title: str, action):
+        """Run ``action()`` and return its result."""
+        return action()
 
 
 def user_message_of(error: BaseException) -> Tuple[str, str]:

@@ -69,11 +69,11 @@ class Undo:
     def __init__(self):
         self.events = []
 
-    def begin(self, title):
-        self.events.append(("begin", title))
-
-    def end(self):
-        self.events.append(("end",))
+    def run(self, title, action):
+        self.events.append(("enter", title))
+        outcome = action()
+        self.events.append(("leave", outcome.ok))
+        return outcome
 
 
 def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="hello"):
@@ -113,7 +113,7 @@ def test_tools_run_in_order_then_next_round_gets_results():
     assert turn.history[2]["tool_call_id"] == "call_edit_text_0"
     assert [m["role"] for m in model.requests[1]] == ["user", "assistant", "tool", "tool"]
     assert "Ran edit_text" in transcript.text()
-    assert undo.events == [("begin", "hello"), ("end",)]
+    assert undo.events == [("enter", "hello"), ("leave", True)]  # only the document-changing tool
 
 
 def test_async_tool_progress_is_shown_in_place():
