@@ -6,11 +6,14 @@ import functools
 from ..core.cancel import CancelToken
 from ..core.chat_request import ChatRequest, EndpointConfig, build_chat_body
 from ..core.llm_stream import stream_round
+from ..core.system_prompt import build_system_prompt
+from ..core.tools import ToolContext, ToolRunner
 from ..core.turn import Turn
 from ..core.turn_display import TranscriptDisplay
-from . import settings_store
+from . import settings_store, toolset
 from .log import get_logger
 from .office_loop import get_loop
+from .undo import DocumentUndo
 
 log = get_logger("chat")
 
@@ -30,22 +33,6 @@ def http_client():
     return _client
 
 
-class _NoTools:
-    """The tool runner of a chat without document tools."""
-
-    def is_async(self, name):
-        return False
-
-    def changes_document(self, name):
-        return False
-
-    def run(self, call):
-        from ..core.turn_parts import ToolOutcome
-        return ToolOutcome.failure("Unknown tool '%s': no tools are available in this chat." % call.name)
-
-    run_async = None
-
-
 def start_turn(ctx, session, document, text: str) -> None:
     """Run one turn for ``session`` (blocks, pumping the UI, unless a loop already runs)."""
     endpoint = settings_store.read_endpoint(ctx)
@@ -58,16 +45,32 @@ def start_turn(ctx, session, document, text: str) -> None:
         session.set_status("No model")
         return
     config = EndpointConfig(base_url=endpoint["URL"].rstrip("/"), model=endpoint["Model"])
+    app = toolset.app_of(document)
+    registry = toolset.registry()
+    tools = ToolRunner(registry, ToolContext(document=document, app=app, office=ctx))
+    schemas = registry.schemas(app)
+    title = document_title(document)
 
     def build_request(history):
-        return ChatRequest(config, build_chat_body(history, config.model))
+        prompt = build_system_prompt(app, title, [s["function"]["name"] for s in schemas])
+        return ChatRequest(config, build_chat_body(history, config.model, prompt, schemas))
 
     loop = get_loop(ctx)
     turn_id = loop.new_task_id()
+    undo = DocumentUndo(document)
     turn = Turn(history=session.history, user_text=text, build_request=build_request,
                 stream_fn=functools.partial(stream_round, http_client()),
-                tools=_NoTools(), display=TranscriptDisplay(session.transcript, session.set_status),
-                post=loop.poster(turn_id), new_cancel=CancelToken,
+                tools=tools, display=TranscriptDisplay(session.transcript, session.set_status),
+                post=loop.poster(turn_id), new_cancel=CancelToken, undo=undo,
                 on_finished=lambda outcome: session.end_turn())
     session.begin_turn(turn)
+    session.last_undo = undo
     loop.run(turn_id, turn)
+
+
+def document_title(document) -> str:
+    """The title the user sees for ``document`` (file name, or Untitled N)."""
+    try:
+        return document.getCurrentController().getFrame().getTitle().rsplit(" - ", 1)[0]
+    except Exception:
+        return "Untitled"

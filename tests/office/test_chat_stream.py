@@ -48,8 +48,9 @@ def test_second_turn_sends_the_history(endpoint, calc):
     panel.send("two")
     panel.wait_idle()
     messages = endpoint.chat_requests()[1].json()["messages"]
-    assert [m["role"] for m in messages] == ["user", "assistant", "user"]
-    assert messages[1]["content"] == "First answer."
+    assert [m["role"] for m in messages] == ["system", "user", "assistant", "user"]
+    assert messages[2]["content"] == "First answer."
+    assert "LibreOffice Calc" in messages[0]["content"]
 
 
 def test_stop_ends_a_slow_stream_quickly_and_panel_stays_usable(endpoint, writer):

@@ -1,0 +1,1 @@
+"""Research tools: each module here defines TOOLS, collected by marginalia.ui.toolset."""

@@ -1,0 +1,1 @@
+"""Writer tools: each module here defines TOOLS, collected by marginalia.ui.toolset."""
