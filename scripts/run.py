@@ -17,6 +17,7 @@ screenshot, so the result can still be seen.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -69,36 +70,66 @@ def start_virtual_display():
 
 
 def choose_endpoint(args, office, home: str):
-    """Return (url, model, local_server) after writing the endpoint into the profile."""
+    """Return (url, model, local_server) after writing the endpoint into the profile.
+
+    An endpoint the user configured is kept. One that a previous ``make run`` set for
+    the embedded model (recorded in ``<home>/run-state.json``) is replaced by the
+    freshly started embedded model, whose port changes from run to run.
+    """
     import officectl
     url = os.environ.get("MARGINALIA_URL", "")
     model = os.environ.get("MARGINALIA_MODEL", "")
     current = officectl.read_settings(office.ctx, "Endpoint")
-    if not url and current.get("URL"):
+    embedded_before = _read_state(home).get("embedded_url")
+    if not url and current.get("URL") and current["URL"] != embedded_before:
         return current["URL"], current.get("Model", ""), None
     server = None
     if not url and not args.no_local_model:
         server = start_local_model(home)
         if server is not None:
             url, model = server["base_url"], server["model"]
+            _write_state(home, {"embedded_url": url})
     if url:
         officectl.write_settings(office.ctx, "Endpoint", URL=url, Model=model)
     return url, model, server
 
 
+def _read_state(home: str) -> dict:
+    try:
+        with open(os.path.join(home, "run-state.json"), encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError):
+        return {}
+
+
+def _write_state(home: str, state: dict) -> None:
+    os.makedirs(home, exist_ok=True)
+    with open(os.path.join(home, "run-state.json"), "w", encoding="utf-8") as handle:
+        json.dump(state, handle)
+
+
 def start_local_model(home: str):
-    """Set up (once) and start the embedded local model; None when it is unavailable."""
+    """Set up (once, ~6 minutes) and start the embedded local model; None when unavailable."""
+    from localmodel import provision, server
+    from localmodel.errors import LocalModelError
     try:
-        import local_model
-    except ImportError:
-        return None
-    try:
-        return local_model.start_for_run()
-    except SystemExit as error:
-        say("The embedded local model could not be started: %s" % error)
-    except Exception as error:  # keep LibreOffice usable without it
+        if not provision.is_set_up():
+            say("No endpoint is configured: setting up the embedded local model (SmolLM2-135M). "
+                "The first time this builds its server, about 6 minutes on 2 cores; later starts take a second.")
+            provision.setup()
+        state = server.start(wait=True)
+        say("Embedded local model running at %s" % state["base_url"])
+        return state
+    except LocalModelError as error:
         say("The embedded local model could not be started: %s" % error)
     return None
+
+
+def stop_local_model(state) -> None:
+    """Stop the embedded model started by :func:`start_local_model`."""
+    from localmodel import server
+    server.stop()
+    say("Embedded local model stopped.")
 
 
 def main(argv=None) -> int:
@@ -140,8 +171,7 @@ def main(argv=None) -> int:
     finally:
         office.stop()
         if server is not None:
-            import local_model
-            local_model.stop_for_run(server)
+            stop_local_model(server)
         if xvfb is not None:
             xvfb.terminate()
     return 0

@@ -12,6 +12,8 @@ devpath.install()
 
 import pytest  # noqa: E402
 
+pytest_plugins = ["support.office_fixtures"]
+
 from support.scripted_server import ScriptedServer  # noqa: E402
 
 

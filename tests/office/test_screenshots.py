@@ -1,0 +1,47 @@
+"""Screenshots of the real panel under Xvfb (used in the README): Writer and Calc mid-stream."""
+import os
+
+from officectl import screenshot
+from support.panel import Panel, set_settings, wait_until
+from support.scripted_server import text_stream_reply
+
+from conftest import ARTIFACTS
+
+SHOTS = os.path.join(ARTIFACTS, "screenshots")
+
+
+def is_png(path):
+    with open(path, "rb") as handle:
+        return handle.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def shoot(gui_office, xvfb, scripted_server, kind, name, prompt, thinking, answer):
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
+    doc = gui_office.new_document(kind)
+    try:
+        scripted_server.enqueue(text_stream_reply(answer, reasoning_pieces=thinking, delay=0.15))
+        panel = Panel(doc).open()
+        panel.send(prompt)
+        wait_until(lambda: answer[2] in panel.transcript(), timeout=15, message="the answer to stream")
+        path = os.path.join(SHOTS, name)
+        screenshot(xvfb, path)
+        panel.wait_idle(timeout=20)
+        return path
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)
+
+
+def test_writer_and_calc_screenshots(gui_office, xvfb, scripted_server):
+    writer = shoot(gui_office, xvfb, scripted_server, "swriter", "writer-streaming.png",
+                   "Suggest a title for my report on river restoration.",
+                   ["The user wants a title. ", "Keep it short, ", "mention rivers and restoration."],
+                   ["Here ", "are ", "three ", "options:\n", "1. Rivers Reborn\n", "2. Restoring the Flow\n",
+                    "3. Back to the Source"])
+    calc = shoot(gui_office, xvfb, scripted_server, "scalc", "calc-streaming.png",
+                 "Which formula sums column B?",
+                 ["Column B holds the amounts; ", "SUM over the used range."],
+                 ["Use ", "=SUM(B2:B100) ", "in the cell ", "below your data, ", "or =SUM(B:B) ",
+                  "for the whole column."])
+    for path in (writer, calc):
+        assert os.path.getsize(path) > 10000 and is_png(path)

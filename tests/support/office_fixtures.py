@@ -1,0 +1,113 @@
+"""Fixtures for tests that drive a real LibreOffice with Marginalia installed (a pytest plugin).
+
+One soffice per test session (fresh profile, free port, headless), with the freshly
+built .oxt and a dummy extension that ships its own top-level ``core`` and ``ui``
+packages installed side by side. In CI (``CI=true``) a missing office fails the run;
+elsewhere the office tests are skipped with the reason.
+"""
+import os
+import zipfile
+
+import pytest
+
+from support.office import Office, office_available
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/support/ -> repo
+DUMMY_SOURCE = os.path.join(ROOT, "tests", "support", "dummy_extension")
+
+
+def _require_office():
+    if office_available():
+        return
+    reason = "LibreOffice (soffice, unopkg, python3-uno) is not installed"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(reason + " (required in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+def build_dummy_extension(target_dir: str) -> str:
+    """Zip the dummy clash extension and return the .oxt path."""
+    path = os.path.join(target_dir, "dummy-clash.oxt")
+    with zipfile.ZipFile(path, "w") as archive:
+        for folder, _, files in os.walk(DUMMY_SOURCE):
+            for name in files:
+                if name.endswith(".pyc"):
+                    continue
+                full = os.path.join(folder, name)
+                archive.write(full, os.path.relpath(full, DUMMY_SOURCE))
+    return path
+
+
+@pytest.fixture(scope="session")
+def built_oxt(tmp_path_factory):
+    import build_oxt
+    return build_oxt.build(str(tmp_path_factory.mktemp("oxt") / "marginalia.oxt"))
+
+
+@pytest.fixture(scope="session")
+def office(built_oxt, tmp_path_factory):
+    """A running headless soffice with Marginalia (and the dummy clash extension) installed."""
+    _require_office()
+    workdir = str(tmp_path_factory.mktemp("office"))
+    dummy = build_dummy_extension(workdir)
+    instance = Office([dummy, built_oxt], workdir=workdir)
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+@pytest.fixture
+def writer(office):
+    doc = office.new_document("swriter")
+    yield doc
+    office.close_document(doc)
+
+
+@pytest.fixture
+def calc(office):
+    doc = office.new_document("scalc")
+    yield doc
+    office.close_document(doc)
+
+
+def marginalia_log(office) -> str:
+    """Return the content of Marginalia's log file in the test profile (or "")."""
+    path = office.profile_path("user", "marginalia", "marginalia.log")
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return handle.read()
+
+
+@pytest.fixture(scope="session")
+def xvfb():
+    """A virtual X display for tests that need real windows (screenshots, real key input)."""
+    _require_office()
+    import subprocess
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import run
+    process, display = run.start_virtual_display()
+    if process is None:
+        reason = "Xvfb is not installed"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason + " (required in CI)", pytrace=False)
+        pytest.skip(reason)
+    yield display
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="session")
+def gui_office(built_oxt, xvfb, tmp_path_factory):
+    """A soffice with real windows on the virtual display, Marginalia installed."""
+    instance = Office([built_oxt], workdir=str(tmp_path_factory.mktemp("gui-office")), headless=False, display=xvfb)
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+ARTIFACTS = os.path.join(ROOT, "artifacts")
