@@ -54,12 +54,13 @@ class Panel:
         until the input is empty and, when a turn is expected, until the message shows
         in the transcript as the user's.
         """
-        before = self.transcript().count("You\n" + text)
+        marker = "You\n" + text.strip()  # the panel sends the text without outer whitespace
+        before = self.transcript().count(marker)
         self.type(text)
         assert self.press("send")
         wait_until(lambda: self.control("input").getText() == "", timeout, message="Send to take the message")
         if expect_turn:
-            wait_until(lambda: self.transcript().count("You\n" + text) > before, timeout,
+            wait_until(lambda: self.transcript().count(marker) > before, timeout,
                        message="the turn to start")
 
     def transcript(self) -> str:
