@@ -5,7 +5,7 @@ from officectl import screenshot
 from support.panel import Panel, set_settings, wait_until
 from support.scripted_server import text_stream_reply
 
-from conftest import ARTIFACTS
+from support.office_fixtures import ARTIFACTS
 
 SHOTS = os.path.join(ARTIFACTS, "screenshots")
 
