@@ -5,7 +5,7 @@
 #   make install  install dist/marginalia.oxt into your LibreOffice
 PYTHON ?= python3
 
-.PHONY: run test test-core test-office check oxt install deps clean
+.PHONY: run test test-core test-office test-e2e check oxt install deps bench local-model clean
 
 run:
 	$(PYTHON) scripts/run.py
@@ -18,6 +18,10 @@ test-core:
 
 test-office:
 	$(PYTHON) -m pytest -q tests/office
+
+# The real-model tests, requiring the embedded model (set up on first use, about 6 minutes).
+test-e2e:
+	MARGINALIA_E2E=1 $(PYTHON) -m pytest -q tests/e2e
 
 # Runtime code must stay valid on the oldest Python LibreOffice bundles (3.8).
 check:
@@ -32,6 +36,13 @@ install: oxt
 # Everything the tests need on a fresh Debian/Ubuntu machine.
 deps:
 	$(PYTHON) scripts/install_deps.py
+
+bench:
+	$(PYTHON) scripts/bench_stream.py
+	$(PYTHON) scripts/bench_connect.py
+
+local-model:
+	$(PYTHON) scripts/local_model.py setup
 
 clean:
 	rm -rf dist build .pytest_cache
