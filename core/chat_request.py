@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
+from .tls import TlsOptions
+
 
 @dataclass
 class EndpointConfig:
@@ -20,12 +22,25 @@ class EndpointConfig:
     api_key: str = field(default="", repr=False)
     extra_headers: Dict[str, str] = field(default_factory=dict)
     is_ollama: bool = False
-    """Send Ollama's ``options.num_ctx`` so long documents are not cut silently."""
+    """Unused; kept for callers that set it (``api`` decides the protocol)."""
+    api: str = "openai"
+    """``openai`` (``/v1/chat/completions``), ``ollama`` (native ``/api/chat``, which honours
+    ``num_ctx``) or ``auto`` (Ollama's native API when the server turns out to be Ollama;
+    see :mod:`.endpoint_facts`)."""
+    tls: Optional[TlsOptions] = None
+    """CA file and pinned certificate for HTTPS endpoints."""
 
     @property
     def chat_url(self) -> str:
         """The URL chat completions are posted to."""
         return self.base_url.rstrip("/") + "/chat/completions"
+
+    def request_headers(self) -> Dict[str, str]:
+        """The extra headers plus ``Authorization`` when a key is set."""
+        headers = dict(self.extra_headers)
+        if self.api_key:
+            headers["Authorization"] = "Bearer " + self.api_key
+        return headers
 
 
 @dataclass

@@ -38,14 +38,9 @@ def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
         post: ``post(kind, payload)`` into the loop's queue.
         cancel: the round's :class:`~marginalia.core.cancel.CancelToken`.
     """
-    from .transport import open_event_stream
     response = None
     try:
-        headers = dict(request.endpoint.extra_headers)
-        if request.endpoint.api_key:
-            headers["Authorization"] = "Bearer " + request.endpoint.api_key
-        response = open_event_stream(client, request.endpoint.chat_url, request.body, headers, cancel)
-        assembler = StreamAssembler(api="chat")
+        response, assembler = _open_stream(client, request, cancel)
         for chunk in response.iter_chunks():
             _post_events(assembler.feed(chunk), post)
         _post_events(assembler.close(), post)
@@ -63,6 +58,21 @@ def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
                 response.close()
             except Exception:
                 log.debug("closing the response failed", exc_info=True)
+
+
+def _open_stream(client, request: ChatRequest, cancel):
+    """The response and its assembler: Ollama's native chat or the OpenAI-compatible one."""
+    endpoint = request.endpoint
+    headers = endpoint.request_headers()
+    if endpoint.api != "openai":
+        from .ollama_chat import open_ollama_stream
+        opened = open_ollama_stream(client, request, headers, cancel)
+        if opened is not None:
+            return opened
+    from .transport import open_event_stream
+    response = open_event_stream(client, endpoint.chat_url, request.body, headers, cancel,
+                                 tls=endpoint.tls)
+    return response, StreamAssembler(api="chat")
 
 
 def _post_events(events, post: Post) -> None:
