@@ -40,7 +40,7 @@ def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
     """
     response = None
     try:
-        response, assembler = _open_stream(client, request, cancel)
+        response, assembler = open_round_stream(client, request, cancel)
         for chunk in response.iter_chunks():
             _post_events(assembler.feed(chunk), post)
         _post_events(assembler.close(), post)
@@ -60,8 +60,16 @@ def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
                 log.debug("closing the response failed", exc_info=True)
 
 
-def _open_stream(client, request: ChatRequest, cancel):
-    """The response and its assembler: Ollama's native chat or the OpenAI-compatible one."""
+def open_round_stream(client, request: ChatRequest, cancel):
+    """Open the round's stream; return ``(response, assembler)``.
+
+    Ollama's native chat when ``request.endpoint.api`` is ``ollama`` (or ``auto`` and the
+    server is Ollama), else the OpenAI-compatible ``/chat/completions``. Also used by the
+    endpoint check, so it tests exactly what the chat sends.
+
+    Raises:
+        MarginaliaError: Network, HTTP and protocol failures.
+    """
     endpoint = request.endpoint
     headers = endpoint.request_headers()
     if endpoint.api != "openai":
