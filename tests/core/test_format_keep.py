@@ -1,0 +1,53 @@
+"""Planning minimal edits so unchanged words keep their formatting."""
+import random
+
+from marginalia.core.format_keep import Edit, apply_edits, plan_edits, tokenize
+
+
+def test_tokens_rebuild_the_text():
+    text = "Hello, Micheal!\n  Next\tline\u2026 42%"
+    assert "".join(tokenize(text)) == text
+
+
+def test_single_word_fix_touches_only_that_word():
+    old = "Dear Micheal Smith, thanks."
+    edits = plan_edits(old, "Dear Michael Smith, thanks.")
+    assert edits == [Edit(5, 12, "Michael")]
+
+
+def test_identical_texts_need_no_edits_even_with_straight_quotes():
+    old = "It\u2019s \u201cfine\u201d"
+    assert plan_edits(old, "It's \"fine\"") == []
+
+
+def test_insertion_and_deletion():
+    old = "one two three"
+    assert apply_edits(old, plan_edits(old, "one and two")) == "one and two"
+    assert any(e.start == e.end for e in plan_edits(old, "one big two three"))
+
+
+def test_changed_run_is_spread_over_old_words():
+    old = "alpha beta gamma"
+    edits = plan_edits(old, "one two three")
+    assert [old[e.start:e.end] for e in edits] == ["alpha", "beta", "gamma"]
+    assert [e.text for e in edits] == ["one", "two", "three"]
+
+
+def test_paragraph_breaks_are_kept_when_unchanged():
+    old = "First para.\nSecond para."
+    edits = plan_edits(old, "First paragraph.\nSecond para.")
+    assert all("\n" not in old[e.start:e.end] for e in edits)
+
+
+def test_random_rewrites_always_rebuild_the_new_text():
+    rng = random.Random(7)
+    words = ["a", "b", "Micheal", "\u201cq\u201d", ",", " ", "  ", "\n", "x-y", "\u00e9t\u00e9"]
+    for _ in range(300):
+        old = "".join(rng.choice(words) for _ in range(rng.randint(0, 25)))
+        new = "".join(rng.choice(words) for _ in range(rng.randint(0, 25)))
+        edits = plan_edits(old, new)
+        result = apply_edits(old, edits)
+        assert result.replace("\u201c", '"').replace("\u201d", '"') == new.replace("\u201c", '"').replace(
+            "\u201d", '"'), (old, new, edits)
+        spans = [(e.start, e.end) for e in edits]
+        assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))

@@ -1,0 +1,54 @@
+"""Matching the text a model names against document text (the edit-conflict guard's core)."""
+from marginalia.core.text_match import context_around, find_all, fold, normalize, quote, same_text
+
+
+def test_fold_keeps_length_and_maps_typography():
+    text = "\u201cIt\u2019s\u201d \u2013 ok\u00a0now"
+    assert fold(text) == "\"It's\" - ok now"
+    assert len(fold(text)) == len(text)
+
+
+def test_normalize_collapses_spaces_and_maps_back():
+    norm = normalize("a  b\n\nc\u00adde")
+    assert norm.text == "a b cde"
+    assert norm.span(2, 7) == (3, 10)  # "b\n\nc\u00adde" in the original
+
+
+def test_straight_quotes_find_typographic_text():
+    doc = "She said \u201cHello\u201d to Micheal\u2019s dog."
+    [(start, end)] = find_all(doc, "said \"Hello\" to Micheal's")
+    assert doc[start:end] == "said \u201cHello\u201d to Micheal\u2019s"
+
+
+def test_changed_words_do_not_match():
+    assert find_all("The quick brown fox", "The quick red fox") == []
+    assert not same_text("The quick brown fox", "The quick red fox")
+    assert same_text("The  quick\u00a0brown fox ", "The quick brown fox")
+
+
+def test_case_and_whole_words():
+    doc = "Ann and ANN and Annabel"
+    assert len(find_all(doc, "ann")) == 0
+    assert len(find_all(doc, "ann", match_case=False)) == 3
+    assert [doc[s:e] for s, e in find_all(doc, "ann", match_case=False, whole_words=True)] == ["Ann", "ANN"]
+
+
+def test_matches_do_not_overlap_and_empty_needle_matches_nothing():
+    assert find_all("aaaa", "aa") == [(0, 2), (2, 4)]
+    assert find_all("text", "   ") == []
+
+
+def test_match_across_paragraph_break_given_as_space():
+    doc = "End of one.\nStart of two."
+    [(start, end)] = find_all(doc, "one. Start")
+    assert doc[start:end] == "one.\nStart"
+
+
+def test_quote_and_context_stay_on_one_line():
+    assert quote("a\nb") == "\u201ca \u23ce b\u201d"
+    long = quote("x" * 300, limit=50)
+    assert len(long) < 70 and "[…]" in long
+    text = "word " * 30 + "TARGET" + " word" * 30
+    start = text.index("TARGET")
+    shown = context_around(text, start, start + 6, width=20)
+    assert "[[TARGET]]" in shown and shown.startswith("…") and shown.endswith("…")
