@@ -153,15 +153,19 @@ class OllamaLike(Personality):
             return self.chat(request.json() or {})
         return super().other(request, path)
 
+    def known(self, name) -> bool:
+        """Ollama takes ``llama3.2`` for ``llama3.2:latest``."""
+        return name in self.models or "%s:latest" % name in self.models
+
     def show(self, body) -> Reply:
-        if body.get("model") not in self.models:
+        if not self.known(body.get("model")):
             return json_reply({"error": "model '%s' not found" % body.get("model")}, 404)
         info = {"general.architecture": "qwen3", "qwen3.context_length": self.context_length}
         return json_reply({"model_info": info, "parameters": "temperature 0.6",
                            "capabilities": list(self.capabilities)})
 
     def chat(self, body) -> Reply:
-        if body.get("model") not in self.models:
+        if not self.known(body.get("model")):
             return json_reply({"error": "model '%s' not found" % body.get("model")}, 404)
         message = {"role": "assistant", "content": ""}
         lines = []
