@@ -1,0 +1,188 @@
+"""Cell contents sent by a model, checked and turned into what Calc's bulk calls take.
+
+A model sends JSON values; each becomes one :class:`CellInput`:
+
+* a number → a number; ``true``/``false`` → the logical values ``=TRUE()``/``=FALSE()``;
+* ``null`` or ``""`` → an empty cell;
+* a string starting with ``=`` → a formula;
+* a string starting with ``'`` → text without the apostrophe (Calc's own text marker);
+* a string that is plainly a number (``"42"``, ``"-3.5"``, ``"1e3"``) → that number, but
+  not when it has a leading zero (``"007"`` stays text: codes and ids keep their zeros);
+* any other string → text, as is.
+
+:func:`grid_from_rows` checks the shape (every row as long as the first);
+:func:`formula_array` and :func:`data_array` give the tuples for ``setFormulaArray``
+(English number syntax, text marked with ``'``) and ``setDataArray`` (floats and str).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Callable, List, Optional, Sequence, Tuple
+
+EMPTY, NUMBER, TEXT, FORMULA = "empty", "number", "text", "formula"
+
+_NUMBER = re.compile(r"^[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$|^[+-]?0?\.[0-9]+$")
+
+
+class CellValueError(ValueError):
+    """Contents that cannot be written; the message names the cell and the problem."""
+
+
+@dataclass(frozen=True)
+class CellInput:
+    """One cell to write: ``kind`` is empty, number, text or formula."""
+
+    kind: str
+    value: object = None
+
+
+EMPTY_CELL = CellInput(EMPTY, None)
+
+
+def cell_input(value) -> CellInput:
+    """Classify one JSON value (see the module docstring)."""
+    if value is None:
+        return EMPTY_CELL
+    if isinstance(value, bool):
+        return CellInput(FORMULA, "=TRUE()" if value else "=FALSE()")
+    if isinstance(value, (int, float)):
+        number = float(value)
+        if math.isnan(number) or math.isinf(number):
+            raise CellValueError("%r is not a finite number" % value)
+        return CellInput(NUMBER, number)
+    if isinstance(value, str):
+        return _text_input(value)
+    raise CellValueError("a cell value must be a number, a string, true/false or null, not %s"
+                         % type(value).__name__)
+
+
+def _text_input(text: str) -> CellInput:
+    if text == "":
+        return EMPTY_CELL
+    if text.startswith("=") and len(text) > 1:
+        return CellInput(FORMULA, text)
+    if text.startswith("'"):
+        return CellInput(TEXT, text[1:]) if len(text) > 1 else EMPTY_CELL
+    if looks_like_number(text):
+        return CellInput(NUMBER, float(text.strip()))
+    return CellInput(TEXT, text)
+
+
+def looks_like_number(text: str) -> bool:
+    """True for plain numbers such as ``42``, ``-3.5``, ``.5``, ``1e3`` (not ``007`` or ``1,000``)."""
+    return bool(_NUMBER.match(text.strip()))
+
+
+def grid_from_rows(rows: Sequence[Sequence[object]]) -> List[List[CellInput]]:
+    """Classify a list of rows, checking that it is a non-empty rectangle.
+
+    Raises:
+        CellValueError: the rows are empty, ragged, or hold a value that is not allowed.
+    """
+    if not rows or not rows[0]:
+        raise CellValueError("'values' is empty; give a list of rows, e.g. [[\"Name\", \"Total\"], [\"A\", 3]]")
+    width = len(rows[0])
+    grid = []
+    for row_number, row in enumerate(rows, 1):
+        if not isinstance(row, (list, tuple)):
+            raise CellValueError("row %d of 'values' is not a list; 'values' must be a list of rows "
+                                 "(a list of lists)" % row_number)
+        if len(row) != width:
+            raise CellValueError("row %d of 'values' has %d value(s) but row 1 has %d; every row must have "
+                                 "the same number of values (use null for empty cells)"
+                                 % (row_number, len(row), width))
+        grid.append([_cell_at(value, row_number, column) for column, value in enumerate(row, 1)])
+    return grid
+
+
+def _cell_at(value, row_number: int, column_number: int) -> CellInput:
+    try:
+        return cell_input(value)
+    except CellValueError as error:
+        raise CellValueError("row %d, value %d: %s" % (row_number, column_number, error)) from None
+
+
+def filled_grid(value, rows: int, columns: int) -> List[List[CellInput]]:
+    """A ``rows`` × ``columns`` grid holding the same value everywhere."""
+    cell = cell_input(value)
+    return [[cell] * columns for _ in range(rows)]
+
+
+def has_formulas(grid: Sequence[Sequence[CellInput]]) -> bool:
+    """True when any cell of ``grid`` is a formula."""
+    return any(cell.kind == FORMULA for row in grid for cell in row)
+
+
+def count_kinds(grid: Sequence[Sequence[CellInput]]) -> dict:
+    """Return ``{kind: count}`` over the grid."""
+    counts: dict = {}
+    for row in grid:
+        for cell in row:
+            counts[cell.kind] = counts.get(cell.kind, 0) + 1
+    return counts
+
+
+def number_text(number: float) -> str:
+    """A number as Calc's English input reads it back exactly (``3``, ``0.1``, ``1e-05``)."""
+    if number.is_integer() and abs(number) < 1e15:
+        return str(int(number))
+    return repr(number)
+
+
+def formula_array(grid: Sequence[Sequence[CellInput]],
+                  translate: Callable[[str], str] = lambda formula: formula) -> Tuple[Tuple[str, ...], ...]:
+    """The strings for ``setFormulaArray``: formulas (through ``translate``), numbers, ``'``-marked text."""
+    def text_of(cell: CellInput) -> str:
+        if cell.kind == FORMULA:
+            return translate(cell.value)
+        if cell.kind == NUMBER:
+            return number_text(cell.value)
+        if cell.kind == TEXT:
+            return "'" + cell.value
+        return ""
+    return tuple(tuple(text_of(cell) for cell in row) for row in grid)
+
+
+def data_array(grid: Sequence[Sequence[CellInput]]) -> Tuple[Tuple[object, ...], ...]:
+    """The values for ``setDataArray`` (no formulas allowed): floats, str, and ``""`` for empty."""
+    def value_of(cell: CellInput):
+        if cell.kind == FORMULA:
+            raise ValueError("data_array() cannot write formulas; use formula_array()")
+        return "" if cell.kind == EMPTY else cell.value
+    return tuple(tuple(value_of(cell) for cell in row) for row in grid)
+
+
+def snapshot_array(values: Sequence[Sequence[object]], formulas: Sequence[Sequence[str]],
+                   is_formula: Callable[[int, int], bool]) -> Tuple[Tuple[str, ...], ...]:
+    """The ``setFormulaArray`` strings that restore cells read with getDataArray/getFormulaArray.
+
+    Args:
+        values: ``getDataArray()`` of the range (floats, str; errors may be None).
+        formulas: ``getFormulaArray()`` of the same range.
+        is_formula: ``is_formula(row, column)`` tells formula cells (0-based in the range).
+    """
+    rows = []
+    for r, (value_row, formula_row) in enumerate(zip(values, formulas)):
+        row = []
+        for c, (value, formula) in enumerate(zip(value_row, formula_row)):
+            if is_formula(r, c):
+                row.append(formula)
+            elif isinstance(value, float):
+                row.append(number_text(value))
+            elif value:
+                row.append("'" + value)
+            else:
+                row.append("")
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def shape_mismatch(rows: int, columns: int, range_rows: int, range_columns: int, label: str) -> Optional[str]:
+    """Return a message when a grid does not fit its range exactly, else None."""
+    if (rows, columns) == (range_rows, range_columns):
+        return None
+    return ("the range %s is %d row(s) × %d column(s) but 'values' has %d row(s) × %d column(s); give a range of "
+            "exactly that size, or only its top-left cell (e.g. %s)"
+            % (label, range_rows, range_columns, rows, columns, label.split(":")[0]))

@@ -1,0 +1,45 @@
+"""Checks every changing tool runs before it touches a sheet: protection, array formulas.
+
+Calc's API lets many calls through on a protected sheet (``setValue``, formatting,
+``clearContents``), so the tools check protection themselves: content changes need
+every target cell unlocked; structure and formatting changes need the sheet
+unprotected; adding, renaming or deleting sheets needs the document's structure
+unprotected.
+"""
+from __future__ import annotations
+
+from ...core.tools import ToolError
+
+UNPROTECT_HINT = "ask the user to remove the protection (Tools ▸ Protect Sheet) first"
+
+
+def ensure_cells_editable(target) -> None:
+    """Refuse when ``target`` lies on a protected sheet and holds locked cells."""
+    if not target.sheet.isProtected():
+        return
+    ranges = target.cell_range().getCellFormatRanges()
+    for index in range(ranges.getCount()):
+        if ranges.getByIndex(index).getPropertyValue("CellProtection").IsLocked:
+            raise ToolError("The sheet '%s' is protected and %s contains locked cells, so it cannot be changed; %s. "
+                            "Nothing was changed." % (target.sheet_name, target.label, UNPROTECT_HINT))
+
+
+def ensure_sheet_unprotected(sheet, action: str) -> None:
+    """Refuse ``action`` (e.g. "sort") on a protected sheet."""
+    if sheet.isProtected():
+        raise ToolError("The sheet '%s' is protected, so I cannot %s there; %s. Nothing was changed."
+                        % (sheet.getName(), action, UNPROTECT_HINT))
+
+
+def ensure_structure_unprotected(document, action: str) -> None:
+    """Refuse ``action`` on sheets when the document's structure is protected."""
+    if document.isProtected():
+        raise ToolError("The document's structure is protected, so I cannot %s; ask the user to remove the "
+                        "protection (Tools ▸ Protect Spreadsheet Structure) first. Nothing was changed." % action)
+
+
+def refused_by_calc(target, action: str, error: Exception) -> ToolError:
+    """A ToolError for a change Calc itself refused (it checks before changing anything)."""
+    return ToolError("Calc refused to %s %s: part of the range belongs to an array formula (or is otherwise "
+                     "locked); choose a range that contains whole array formulas or none. Nothing was changed. "
+                     "(%s)" % (action, target.label, type(error).__name__))

@@ -1,0 +1,89 @@
+"""What lies on a sheet besides cell contents: merged areas, charts, conditional formats, AutoFilter."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ...core.cell_address import RangeRef
+from .addresses import range_of_address
+
+MAX_MERGED = 30
+MAX_FORMAT_RANGES = 2000
+
+CHART_TYPES = {
+    "com.sun.star.chart.BarDiagram": "bar", "com.sun.star.chart.LineDiagram": "line",
+    "com.sun.star.chart.AreaDiagram": "area", "com.sun.star.chart.PieDiagram": "pie",
+    "com.sun.star.chart.DonutDiagram": "donut", "com.sun.star.chart.XYDiagram": "scatter",
+    "com.sun.star.chart.NetDiagram": "radar", "com.sun.star.chart.StockDiagram": "stock",
+    "com.sun.star.chart.BubbleDiagram": "bubble",
+}
+
+
+def merged_areas(sheet, used: RangeRef) -> List[str]:
+    """The merged areas inside ``used`` (at most :data:`MAX_MERGED`), e.g. ``["A1:D1"]``."""
+    block = sheet.getCellRangeByPosition(0, 0, used.end_column, used.end_row)
+    parts = block.getCellFormatRanges()
+    if parts.getCount() > MAX_FORMAT_RANGES:
+        return ["(too many formatted areas to check)"]
+    found: List[str] = []
+    for index in range(parts.getCount()):
+        part = parts.getByIndex(index)
+        if not part.getIsMerged():
+            continue
+        address = part.getRangeAddress()
+        cursor = sheet.createCursorByRange(sheet.getCellByPosition(address.StartColumn, address.StartRow))
+        cursor.collapseToMergedArea()
+        area = range_of_address(sheet, cursor.getRangeAddress())
+        if not area.is_single_cell and area.a1() not in found:
+            found.append(area.a1())
+        if len(found) >= MAX_MERGED:
+            break
+    return found
+
+
+def chart_type(chart_document) -> str:
+    """``bar``, ``column``, ``line``… for an embedded chart document."""
+    diagram = chart_document.getDiagram()
+    name = CHART_TYPES.get(diagram.getDiagramType(), diagram.getDiagramType().rsplit(".", 1)[-1])
+    if name == "bar" and not diagram.getPropertyValue("Vertical"):
+        return "column"
+    return name
+
+
+def chart_lines(sheet) -> List[str]:
+    """One line per chart: name, type, title and data ranges."""
+    charts = sheet.getCharts()
+    lines = []
+    for name in charts.getElementNames():
+        chart = charts.getByName(name)
+        ranges = ", ".join(range_of_address(sheet, a).a1() for a in chart.getRanges())
+        document = chart.getEmbeddedObject()
+        title = document.getTitle().getPropertyValue("String") if document.getPropertyValue("HasMainTitle") else ""
+        lines.append("Chart '%s': %s chart of %s%s." % (name, chart_type(document), ranges,
+                                                        ", titled \"%s\"" % title if title else ""))
+    return lines
+
+
+def conditional_format_lines(sheet) -> List[str]:
+    """One line per conditional format: where, and how many rules."""
+    lines = []
+    for conditional in sheet.getPropertyValue("ConditionalFormats").getConditionalFormats():
+        where = conditional.getPropertyValue("Range").getRangeAddressesAsString()
+        lines.append("Conditional format on %s: %d rule(s)." % (where, conditional.getCount()))
+    return lines
+
+
+def autofilter_area(document, sheet) -> Optional[str]:
+    """The range with AutoFilter buttons on ``sheet``, or None."""
+    index = sheet.getRangeAddress().Sheet
+    unnamed = document.getPropertyValue("UnnamedDatabaseRanges")
+    if unnamed.hasByTable(index):
+        anonymous = unnamed.getByTable(index)
+        if anonymous.getPropertyValue("AutoFilter"):
+            return range_of_address(sheet, anonymous.getPropertyValue("DataArea")).a1()
+    ranges = document.getPropertyValue("DatabaseRanges")
+    for name in ranges.getElementNames():
+        database_range = ranges.getByName(name)
+        area = database_range.getPropertyValue("DataArea")
+        if area.Sheet == index and database_range.getPropertyValue("AutoFilter"):
+            return "%s (database range '%s')" % (range_of_address(sheet, area).a1(), name)
+    return None

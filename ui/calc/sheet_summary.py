@@ -1,0 +1,124 @@
+"""``get_sheet_summary``: what a sheet holds, in one short read.
+
+Used area, whether row 1 is a header, each column's type (number, text, date,
+mixed…) with counts and ranges, formulas versus values, formula errors, merged
+areas, charts with their data ranges, conditional formats, AutoFilter and
+protection, followed by the first rows.
+"""
+from __future__ import annotations
+
+from ...core.cell_address import RangeRef, column_name
+from ...core.column_types import describe_profile, looks_like_header, profile_column
+from ...core.sheet_text import format_number, format_value, render_table
+from ...core.tools import Tool
+from ...core.turn_parts import ToolOutcome
+from .addresses import active_sheet, range_of_address, sheet_by_name, used_area
+from .cell_views import null_date, read_views
+from .sheet_objects import autofilter_area, chart_lines, conditional_format_lines, merged_areas
+
+PROFILE_ROWS = 500
+PROFILE_COLUMNS = 30
+PREVIEW_ROWS = 5
+PREVIEW_CHARS = 3000
+
+
+def get_sheet_summary(context, args) -> ToolOutcome:
+    """Describe one sheet (the active one by default)."""
+    document = context.document
+    sheet = sheet_by_name(document, args.get("sheet"))
+    name = sheet.getName()
+    active = active_sheet(document).getName() == name
+    lines = ["Sheet '%s'%s; the document has %d sheet(s): %s." % (
+        name, " (active)" if active else "", document.getSheets().getCount(),
+        ", ".join(document.getSheets().getElementNames()))]
+    used = used_area(sheet)
+    if used is None:
+        lines.append("The sheet is empty.")
+    else:
+        lines.extend(_contents_lines(document, sheet, used))
+    lines.extend(_object_lines(document, sheet, used))
+    return ToolOutcome.success("\n".join(lines), "Summarised sheet '%s'" % name)
+
+
+def _contents_lines(document, sheet, used: RangeRef):
+    block = sheet.getCellRangeByPosition(0, 0, used.end_column, used.end_row)
+    formula_count = cells_in(block.queryContentCells(16))
+    filled = cells_in(block.queryContentCells(1 | 2 | 4 | 16))
+    lines = ["Used area: %s (%d rows × %d columns); %d filled cells: %d formulas, %d values or text."
+             % (used.a1(), used.rows, used.columns, filled, formula_count, filled - formula_count)]
+    columns = min(used.columns, PROFILE_COLUMNS)
+    rows = min(used.rows, PROFILE_ROWS + 1)
+    views = read_views(document, sheet.getCellRangeByPosition(0, 0, columns - 1, rows - 1))
+    lines.extend(_column_lines(views, used, document))
+    preview_rows = views[:PREVIEW_ROWS]
+    table, _ = render_table(0, 0, preview_rows, PREVIEW_CHARS, null_date(document))
+    lines.append("First rows:\n" + table)
+    return lines
+
+
+def cells_in(ranges) -> int:
+    """The number of cells in an ``XSheetCellRanges``."""
+    return sum((a.EndRow - a.StartRow + 1) * (a.EndColumn - a.StartColumn + 1) for a in ranges.getRangeAddresses())
+
+
+def _kind(view):
+    if view.error:
+        return "error"
+    if view.value is None:
+        return None
+    if isinstance(view.value, str):
+        return "text"
+    return view.kind or "number"
+
+
+def _column_lines(views, used: RangeRef, document):
+    kinds = [[_kind(view) for view in row] for row in views]
+    header = looks_like_header(kinds[0], kinds[1:])
+    body = views[1:] if header else views
+    first_data_row = 2 if header else 1
+    day_zero = null_date(document)
+    lines = ["Header row: %s." % ("row 1" if header else "none detected (row 1 holds data)")]
+    lines.append("Columns (rows %d-%d%s):" % (first_data_row, min(used.end_row + 1, len(views)),
+                                               "" if len(views) >= used.rows else ", a sample"))
+    for column in range(len(views[0])):
+        title = format_value(views[0][column]) if header else ""
+        cells = [(_kind(row[column]), row[column].value, bool(row[column].formula),
+                  format_value(row[column], day_zero)) for row in body]
+        profile = profile_column(title, cells)
+        label = '%s "%s"' % (column_name(column), title) if title else column_name(column)
+        lines.append("- %s: %s" % (label, describe_profile(profile, format_number)))
+    if used.columns > len(views[0]):
+        lines.append("- (%d more columns not profiled)" % (used.columns - len(views[0])))
+    return lines
+
+
+def _object_lines(document, sheet, used):
+    lines = []
+    if used is not None:
+        block = sheet.getCellRangeByPosition(0, 0, used.end_column, used.end_row)
+        error_ranges = block.queryFormulaCells(4)
+        errors = error_ranges.getRangeAddresses()
+        if errors:
+            cells = cells_in(error_ranges)
+            where = ", ".join(range_of_address(sheet, a).a1() for a in errors[:8])
+            lines.append("Formula errors: %d cell(s) (%s); call find_formula_errors to explain them." % (cells, where))
+        merged = merged_areas(sheet, used)
+        lines.append("Merged areas: %s." % (", ".join(merged) if merged else "none"))
+    lines.extend(chart_lines(sheet) or ["Charts: none."])
+    lines.extend(conditional_format_lines(sheet) or ["Conditional formats: none."])
+    area = autofilter_area(document, sheet)
+    lines.append("AutoFilter: %s." % (area if area else "none"))
+    lines.append("Protection: %s." % ("the sheet is protected" if sheet.isProtected() else "none"))
+    return lines
+
+
+TOOLS = [
+    Tool(
+        name="get_sheet_summary",
+        description=("Summarise a sheet: used area, header row, each column's type, formulas vs values, errors, "
+                     "merged areas, charts, conditional formats, AutoFilter, and the first rows. Start here."),
+        parameters={"type": "object", "properties": {
+            "sheet": {"type": "string", "description": "Sheet name (default: the active sheet)."},
+        }, "additionalProperties": False},
+        handler=get_sheet_summary, apps=("calc",)),
+]

@@ -1,0 +1,161 @@
+"""Writing tools: values and formulas into a whole range in one call, clearing, CSV import.
+
+Everything is checked before the sheet changes (address, size, protection); formulas
+are checked right after the bulk write and the range is put back if any fails (see
+:mod:`.cell_writer`), so a failing call leaves the sheet as it was.
+"""
+from __future__ import annotations
+
+from ...core.cell_values import CellValueError, filled_grid, grid_from_rows, shape_mismatch
+from ...core.csv_text import CsvError, parse_csv
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from .addresses import RANGE_HELP, resolve
+from .cell_writer import WriteReport, formula_errors_in, restore, snapshot, write_grid
+from .guards import ensure_cells_editable, ensure_sheet_unprotected, refused_by_calc
+
+MAX_WRITE_CELLS = 200000
+FILL_TO_BOTTOM, FILL_TO_RIGHT, FILL_SIMPLE, FILL_DATE_DAY = 0, 1, 0, 0
+CLEAR_FLAGS = {
+    "contents": 1 | 2 | 4 | 16,                           # values, dates, text, formulas
+    "formats": 32 | 64 | 256,                             # direct formatting, styles, text attributes
+    "all": 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256 | 512,      # and comments
+}
+VALUES_HELP = ("Rows of cell values, e.g. [[\"Item\", \"Price\"], [\"Tea\", 3.5], [\"Total\", \"=SUM(B2:B2)\"]]. "
+               "Strings starting with = are formulas (English function names, commas between arguments); "
+               "numbers stay numbers; null or \"\" leaves a cell empty; start with ' to force text.")
+
+
+def _kind_words(counts: dict) -> str:
+    words = [("number", "number"), ("text", "text"), ("formula", "formula"), ("empty", "empty")]
+    parts = ["%d %s" % (counts[key], label) for key, label in words if counts.get(key)]
+    return ", ".join(parts)
+
+
+def write_range(context, args) -> ToolOutcome:
+    """Write a block of values/formulas, or fill a range with one value or formula."""
+    if ("values" in args) == ("fill" in args):
+        raise ToolError("Give either 'values' (rows of cells) or 'fill' (one value or formula for every cell), "
+                        "not both and not neither.")
+    target = resolve(context.document, args["range"])
+    if "fill" in args:
+        return _fill(context.document, target, args["fill"])
+    try:
+        grid = grid_from_rows(args["values"])
+    except CellValueError as error:
+        raise ToolError("Nothing was written: %s." % error) from None
+    rows, columns = len(grid), len(grid[0])
+    if target.ref.is_single_cell:
+        target = target.sub(target.ref.resized(rows, columns))
+        target = resolve(context.document, target.label)  # checks the grown range still fits the sheet
+    mismatch = shape_mismatch(rows, columns, target.ref.rows, target.ref.columns, target.label)
+    if mismatch:
+        raise ToolError("Nothing was written: %s." % mismatch)
+    report = write_grid(context.document, target, grid)
+    text = "Wrote %d cells to %s (%s)." % (rows * columns, target.label, _kind_words(report.counts))
+    return ToolOutcome.success(text + report.error_note(), "Wrote %d cells in %s" % (rows * columns, target.label))
+
+
+def _fill(document, target, value) -> ToolOutcome:
+    ref = target.ref
+    if ref.rows * ref.columns > MAX_WRITE_CELLS:
+        raise ToolError("%s has %d cells; fill at most %d at once." % (target.label, ref.rows * ref.columns,
+                                                                       MAX_WRITE_CELLS))
+    try:
+        first = filled_grid(value, 1, 1)
+    except CellValueError as error:
+        raise ToolError("Nothing was written: %s." % error) from None
+    ensure_cells_editable(target)
+    corner = target.sub(ref.resized(1, 1))
+    before = snapshot(corner.cell_range())
+    write_grid(document, corner, first)
+    try:
+        _fill_from_corner(target)
+    except Exception as error:
+        restore(corner.cell_range(), before)
+        raise refused_by_calc(target, "fill", error) from None
+    kind = first[0][0].kind
+    report = WriteReport({kind: ref.rows * ref.columns}, formula_errors_in(target))
+    how = " (relative references adjusted for each cell, as with Fill Down)" if kind == "formula" else ""
+    text = "Filled %d cells of %s with %s%s." % (ref.rows * ref.columns, target.label, value, how)
+    return ToolOutcome.success(text + report.error_note(), "Filled %s" % target.label)
+
+
+def _fill_from_corner(target) -> None:
+    """Copy the top-left cell over the whole range, adjusting relative references (Calc's Fill)."""
+    ref = target.ref
+    if ref.rows > 1:
+        target.sub(ref.resized(ref.rows, 1)).cell_range().fillSeries(FILL_TO_BOTTOM, FILL_SIMPLE, FILL_DATE_DAY,
+                                                                     0.0, 0.0)
+    if ref.columns > 1:
+        target.cell_range().fillSeries(FILL_TO_RIGHT, FILL_SIMPLE, FILL_DATE_DAY, 0.0, 0.0)
+
+
+def clear_range(context, args) -> ToolOutcome:
+    """Clear contents, formats or both."""
+    target = resolve(context.document, args["range"])
+    what = args.get("what", "contents")
+    if what == "contents":
+        ensure_cells_editable(target)
+    else:
+        ensure_sheet_unprotected(target.sheet, "clear formats")
+    try:
+        target.cell_range().clearContents(CLEAR_FLAGS[what])
+    except Exception as error:
+        raise refused_by_calc(target, "clear", error) from None
+    return ToolOutcome.success("Cleared the %s of %s." % ("contents and formats" if what == "all" else what,
+                                                          target.label), "Cleared %s" % target.label)
+
+
+def import_csv(context, args) -> ToolOutcome:
+    """Parse CSV text and write it as a block starting at a cell."""
+    try:
+        rows = parse_csv(args["csv"], args.get("delimiter"), args.get("decimal_comma", False))
+        grid = grid_from_rows(rows)
+    except (CsvError, CellValueError) as error:
+        raise ToolError("Nothing was imported: %s." % error) from None
+    start = resolve(context.document, args.get("cell", "A1"))
+    target = resolve(context.document, start.sub(start.ref.resized(len(grid), len(grid[0]))).label)
+    report = write_grid(context.document, target, grid)
+    text = "Imported %d rows × %d columns into %s (%s)." % (len(grid), len(grid[0]), target.label,
+                                                            _kind_words(report.counts))
+    return ToolOutcome.success(text, "Imported CSV into %s" % target.label)
+
+
+_CELL_VALUE = {"type": ["string", "number", "boolean", "null"]}
+
+TOOLS = [
+    Tool(
+        name="write_range",
+        description=("Write values and formulas to a whole range in ONE call (much faster than cell by cell). "
+                     "Give 'values' (rows) starting at 'range' (its top-left cell is enough), or 'fill' to put one "
+                     "value or formula into every cell of 'range' (relative references adjust per row and "
+                     "column, like Fill Down). Formulas use English function names and commas."),
+        parameters={"type": "object", "properties": {
+            "range": {"type": "string", "description": "Where to write: %s." % RANGE_HELP},
+            "values": {"type": "array", "items": {"type": "array", "items": _CELL_VALUE}, "description": VALUES_HELP},
+            "fill": dict(_CELL_VALUE, description="One value or formula for every cell, e.g. \"=B2*C2\" written "
+                                                  "for D2:D50 becomes =B3*C3 in D3 and so on."),
+        }, "required": ["range"], "additionalProperties": False},
+        handler=write_range, apps=("calc",), changes_document=True),
+    Tool(
+        name="clear_range",
+        description="Clear a range: its contents (default), its formats, or both ('all', also removes comments).",
+        parameters={"type": "object", "properties": {
+            "range": {"type": "string", "description": "What to clear: %s." % RANGE_HELP},
+            "what": {"type": "string", "enum": ["contents", "formats", "all"]},
+        }, "required": ["range"], "additionalProperties": False},
+        handler=clear_range, apps=("calc",), changes_document=True),
+    Tool(
+        name="import_csv",
+        description=("Import CSV text into the sheet as a block starting at 'cell'. Numbers become numbers; "
+                     "everything else stays text (formulas in CSV are not run)."),
+        parameters={"type": "object", "properties": {
+            "csv": {"type": "string", "description": "The CSV text, one line per row."},
+            "cell": {"type": "string", "description": "Top-left cell, e.g. A1 or Sheet2.B3 (default A1 of the "
+                                                      "active sheet)."},
+            "delimiter": {"type": "string", "description": "Field separator (default: detected among , ; tab |)."},
+            "decimal_comma": {"type": "boolean", "description": "Read 1,5 as 1.5 (European numbers)."},
+        }, "required": ["csv"], "additionalProperties": False},
+        handler=import_csv, apps=("calc",), changes_document=True),
+]
