@@ -1,0 +1,123 @@
+"""The body of a Writer document as numbered blocks: the addressing every tool shares.
+
+Numbering rule (also stated in the tool descriptions): every top-level paragraph of
+the body and every top-level table is one numbered block, in body order, starting at
+1. Paragraphs inside tables, frames, headers, footers and footnotes have no number
+(tables are read and edited cell by cell with the ``tables`` tool). Paragraphs inside
+sections are body paragraphs and are numbered like the others. Numbers shift when
+blocks are added or removed before them, so the editing tools report the numbers of
+what they created.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, List, Optional
+
+from ...core.tools import ToolError
+
+PARAGRAPH = "com.sun.star.text.Paragraph"
+TABLE = "com.sun.star.text.TextTable"
+
+
+@dataclass
+class Block:
+    """One numbered block of the body."""
+
+    number: int
+    kind: str
+    """``paragraph`` or ``table``."""
+    obj: Any
+
+
+def body_blocks(document) -> List[Block]:
+    """Return every block of the body, numbered from 1."""
+    blocks = []
+    enumeration = document.getText().createEnumeration()
+    while enumeration.hasMoreElements():
+        element = enumeration.nextElement()
+        kind = "table" if element.supportsService(TABLE) else "paragraph"
+        blocks.append(Block(len(blocks) + 1, kind, element))
+    return blocks
+
+
+def block_at(blocks: List[Block], number: int) -> Block:
+    """Return block ``number`` or raise a ToolError that states the valid range."""
+    if not blocks:
+        raise ToolError("The document is empty.")
+    if number < 1 or number > len(blocks):
+        raise ToolError("There is no paragraph %d: the document has paragraphs 1 to %d. Read it again with "
+                        "get_document." % (number, len(blocks)))
+    return blocks[number - 1]
+
+
+def paragraph_at(blocks: List[Block], number: int) -> Block:
+    """Return block ``number``, refusing tables with a hint to the tables tool."""
+    block = block_at(blocks, number)
+    if block.kind == "table":
+        raise ToolError("Paragraph %d is a table (%s). Use the tables tool to read or change its cells."
+                        % (number, block.obj.getName()))
+    return block
+
+
+def table_block(blocks: List[Block], name: str) -> Optional[Block]:
+    """Return the block of the table called ``name`` (None if it is not a body table)."""
+    for block in blocks:
+        if block.kind == "table" and block.obj.getName() == name:
+            return block
+    return None
+
+
+def containing_block(document, blocks: List[Block], text_range) -> Optional[Block]:
+    """Return the block that contains the start of ``text_range`` (None outside the body).
+
+    A range inside a table cell gives the table's block; a range in a frame, header,
+    footer or footnote gives None.
+    """
+    text = text_range.getText()
+    body = document.getText()
+    if text != body:
+        table_name = _table_of(text, text_range)
+        return table_block(blocks, table_name) if table_name else None
+    paragraphs = [block for block in blocks if block.kind == "paragraph"]
+    low, high, found = 0, len(paragraphs) - 1, None
+    while low <= high:
+        middle = (low + high) // 2
+        if body.compareRegionStarts(paragraphs[middle].obj, text_range) >= 0:  # starts before or at the range
+            found = paragraphs[middle]
+            low = middle + 1
+        else:
+            high = middle - 1
+    return found
+
+
+def _table_of(text, text_range) -> str:
+    try:
+        cursor = text.createTextCursorByRange(text_range)
+        table = cursor.getPropertyValue("TextTable")
+    except Exception:
+        return ""
+    return table.getName() if table else ""
+
+
+def is_heading(paragraph) -> bool:
+    """True for paragraphs of the outline (headings)."""
+    return int(paragraph.getPropertyValue("OutlineLevel") or 0) > 0
+
+
+def list_label(paragraph) -> str:
+    """The list label the user sees ("1.", "a)", "•"), or "" outside lists."""
+    try:
+        if not paragraph.getPropertyValue("NumberingIsNumber"):
+            return ""
+        label = paragraph.getPropertyValue("ListLabelString") or ""
+    except Exception:
+        return ""
+    return label.strip() or "\u2022"
+
+
+def list_level(paragraph) -> int:
+    """The list level of a list paragraph (0 = top level)."""
+    try:
+        return int(paragraph.getPropertyValue("NumberingLevel") or 0)
+    except Exception:
+        return 0

@@ -1,0 +1,174 @@
+"""Find the text a tool call names, where it says it is: the edit-conflict guard.
+
+Every tool that changes existing text names that text. If it is not where the model
+says (in paragraph N, in the selection, in the document), the tool refuses with a
+message that shows what is there now and tells the model to read again, so an
+assistant never overwrites what the user typed meanwhile.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional
+
+from ...core.text_match import find_all, normalize, quote
+from ...core.tools import ToolError
+from .blocks import Block, containing_block, paragraph_at
+from .spans import SpanTableError, TextSpan
+
+MAX_LISTED = 12
+
+
+@dataclass
+class Match:
+    """One occurrence of the named text."""
+
+    span: TextSpan
+    start: int
+    end: int
+    block: int
+    """The number of the paragraph (or table) holding it."""
+    where: str
+    """``paragraph 5`` or ``table Table1, cell B2 (paragraph 7)``."""
+
+    @property
+    def text(self) -> str:
+        return self.span.text[self.start:self.end]
+
+
+def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bool = True) -> List[Match]:
+    """Return the occurrences of ``old_text`` in paragraph ``number`` (or in the cells of table ``number``).
+
+    Raises:
+        ToolError: the paragraph does not exist, or does not contain the text (the
+            message quotes its current text).
+    """
+    block = blocks[number - 1] if 0 < number <= len(blocks) else None
+    if block is not None and block.kind == "table":
+        matches = _in_table(block, old_text, match_case)
+        if not matches:
+            raise ToolError("Table %s (paragraph %d) does not contain %s. Read it with the tables tool and retry "
+                            "with the current text." % (block.obj.getName(), number, quote(old_text)))
+        return matches
+    block = paragraph_at(blocks, number)
+    span = TextSpan.of_range(block.obj)
+    found = [Match(span, s, e, number, "paragraph %d" % number) for s, e in find_all(span.text, old_text, match_case)]
+    if not found:
+        raise ToolError(_not_in_paragraph(blocks, number, span.text, old_text, match_case))
+    return found
+
+
+def _not_in_paragraph(blocks: List[Block], number: int, current: str, old_text: str, match_case: bool) -> str:
+    message = ("Paragraph %d does not contain %s; it may have been edited since you read it. Paragraph %d now "
+               "reads: %s." % (number, quote(old_text, 80), number, quote(current, 400)))
+    elsewhere = [m.block for m in in_document(blocks, old_text, match_case)]
+    if elsewhere:
+        message += " The text is in paragraph %s now." % ", ".join(str(n) for n in sorted(set(elsewhere))[:5])
+    elif match_case and find_all(current, old_text, match_case=False):
+        message += " (It is there with different capitals.)"
+    return message + " Read the document again and retry with the current text."
+
+
+def in_document(blocks: List[Block], old_text: str, match_case: bool = True, whole_words: bool = False,
+                has_redlines: bool = False) -> List[Match]:
+    """Return every occurrence of ``old_text`` in the body paragraphs and table cells, in order."""
+    target = normalize(old_text, match_case).text.strip()
+    if not target:
+        return []
+    matches: List[Match] = []
+    for block in blocks:
+        if block.kind == "table":
+            matches.extend(_in_table(block, old_text, match_case, whole_words))
+            continue
+        if not has_redlines and target not in normalize(block.obj.getString(), match_case).text:
+            continue
+        span = TextSpan.of_range(block.obj)
+        where = "paragraph %d" % block.number
+        matches.extend(Match(span, s, e, block.number, where)
+                       for s, e in find_all(span.text, old_text, match_case, whole_words))
+    return matches
+
+
+def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool = False) -> List[Match]:
+    table = block.obj
+    target = normalize(old_text, match_case).text.strip()
+    matches = []
+    for name in table.getCellNames():
+        cell = table.getCellByName(name)
+        if target not in normalize(cell.getString(), match_case).text:
+            continue
+        try:
+            span = TextSpan.of_text(cell)
+        except SpanTableError:
+            continue  # a nested table: not addressed
+        where = "table %s, cell %s (paragraph %d)" % (table.getName(), name, block.number)
+        matches.extend(Match(span, s, e, block.number, where)
+                       for s, e in find_all(span.text, old_text, match_case, whole_words))
+    return matches
+
+
+def choose(matches: List[Match], old_text: str, occurrence: Optional[int], every: bool, scope: str) -> List[Match]:
+    """Pick the matches a call means: all, the K-th, or the only one.
+
+    Raises:
+        ToolError: nothing matched, the K-th does not exist, or the text is ambiguous.
+    """
+    if not matches:
+        raise ToolError("%s was not found in %s. It may have been changed since you read it: use search_text or "
+                        "read the document again, and retry with the current text." % (quote(old_text, 120), scope))
+    if every:
+        return matches
+    if occurrence is not None:
+        if occurrence > len(matches):
+            raise ToolError("occurrence %d does not exist: %s occurs %d time%s in %s."
+                            % (occurrence, quote(old_text, 80), len(matches), "" if len(matches) == 1 else "s",
+                               scope))
+        return [matches[occurrence - 1]]
+    if len(matches) > 1:
+        places = ", ".join(m.where for m in matches[:MAX_LISTED]) + (", …" if len(matches) > MAX_LISTED else "")
+        raise ToolError("%s occurs %d times (%s). Say which: pass paragraph=N, occurrence=K (1 = first), or "
+                        "all=true for every one." % (quote(old_text, 80), len(matches), places))
+    return matches
+
+
+def selection_span(document, blocks: List[Block]):
+    """Return ``(span, block number or None)`` of the user's single text selection.
+
+    Raises:
+        ToolError: nothing or something other than text is selected, or several
+            passages are selected.
+    """
+    selection = document.getCurrentController().getSelection()
+    if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
+        raise ToolError("The user has not selected text (an object or table cells may be selected). Ask the user "
+                        "to select the text, or address it by paragraph number.")
+    ranges = [selection.getByIndex(i) for i in range(selection.getCount())]
+    ranges = [r for r in ranges if r.getString()] or ranges[:1]
+    if len(ranges) > 1:
+        raise ToolError("The user selected %d separate passages; these tools work on one. Address the passages by "
+                        "paragraph number instead." % len(ranges))
+    try:
+        span = TextSpan.of_range(ranges[0])
+    except SpanTableError:
+        raise ToolError("The selection contains a table; replace its paragraphs by number and its cells with the "
+                        "tables tool.") from None
+    block = containing_block(document, blocks, ranges[0])
+    return span, (block.number if block else None)
+
+
+def in_selection(document, blocks: List[Block], old_text: str) -> Match:
+    """Return the whole selection as the match, if it still reads ``old_text``.
+
+    Raises:
+        ToolError: the selection is empty or reads something else now.
+    """
+    span, number = selection_span(document, blocks)
+    if not span.text:
+        raise ToolError("Nothing is selected (the cursor is in paragraph %s). Use insert_content to add text at "
+                        "the cursor, or address the text by paragraph." % (number or "?"))
+    current = normalize(span.text).text.strip()
+    expected = normalize(old_text).text.strip()
+    if current != expected:
+        raise ToolError("The selection now reads %s, not %s: the user changed it. Call get_selection and retry "
+                        "with the current text." % (quote(span.text, 300), quote(old_text, 120)))
+    where = "the selection" + (" (paragraph %d)" % number if number else "")
+    return Match(span, 0, len(span.text), number or 0, where)

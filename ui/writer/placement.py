@@ -1,0 +1,107 @@
+"""New paragraphs at a numbered place, and removal of whole blocks.
+
+A new paragraph never inherits what made its neighbour special: it gets the body
+text style used around it (not the heading's, not the title's), no list membership
+and no direct character formatting, so inserted content looks like the document's
+own body text.
+"""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
+
+from ...core.tools import ToolError
+from .blocks import Block, block_at, body_blocks, is_heading, list_label
+
+NOT_BODY_STYLES = frozenset(("Title", "Subtitle", "Table Contents", "Table Heading", "Caption", "Header", "Footer",
+                             "Contents Heading", "Quotations", "Preformatted Text"))
+CHAR_PROPERTIES = ("CharWeight", "CharPosture", "CharUnderline", "CharStrikeout", "CharBackColor",
+                   "CharBackTransparent", "CharColor", "CharHeight", "CharFontName", "CharStyleName",
+                   "HyperLinkURL", "CharHighlight")
+DEFAULT_BODY_STYLE = "Standard"
+
+
+def body_style(blocks: List[Block], near: int) -> str:
+    """The paragraph style of the body text nearest to block ``near`` (searching both ways)."""
+    for distance in range(len(blocks)):
+        for number in (near - distance, near + distance):
+            if 1 <= number <= len(blocks):
+                block = blocks[number - 1]
+                if block.kind == "paragraph" and _is_body(block.obj):
+                    return block.obj.getPropertyValue("ParaStyleName")
+    return DEFAULT_BODY_STYLE
+
+
+def _is_body(paragraph) -> bool:
+    style = paragraph.getPropertyValue("ParaStyleName")
+    return not is_heading(paragraph) and not list_label(paragraph) and style not in NOT_BODY_STYLES \
+        and not style.startswith(("Heading", "List", "Numbering", "Table"))
+
+
+def resolve_position(blocks: List[Block], position: str, number: Optional[int]):
+    """Turn ``start``/``end``/``before N``/``after N`` into ``(before: bool, anchor block)``.
+
+    Raises:
+        ToolError: ``before``/``after`` without a paragraph number, or a number out of range.
+    """
+    if position == "start":
+        return True, block_at(blocks, 1)
+    if position == "end":
+        return False, block_at(blocks, len(blocks))
+    if number is None:
+        raise ToolError("position '%s' needs paragraph=N (the paragraph to insert %s)." % (position, position))
+    return position == "before", block_at(blocks, number)
+
+
+def open_paragraph(document, before: bool, anchor: Block, style: str):
+    """Insert an empty paragraph before or after ``anchor``; return ``(paragraph, its number)``."""
+    xtext = document.getText()
+    if anchor.kind == "table":
+        paragraph = document.createInstance("com.sun.star.text.Paragraph")
+        if before:
+            xtext.insertTextContentBefore(paragraph, anchor.obj)
+        else:
+            xtext.insertTextContentAfter(paragraph, anchor.obj)
+    else:
+        cursor = xtext.createTextCursorByRange(anchor.obj.getStart() if before else anchor.obj.getEnd())
+        xtext.insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
+    number = anchor.number if before else anchor.number + 1
+    paragraph = body_blocks(document)[number - 1].obj
+    reset_paragraph(paragraph, style)
+    return paragraph, number
+
+
+def reset_paragraph(paragraph, style: str) -> None:
+    """Give ``paragraph`` the style ``style``, no list, and no direct character formatting."""
+    paragraph.setPropertyValue("ParaStyleName", style)
+    for name in ("NumberingRules", "NumberingStyleName", "ListId", "NumberingLevel", "ParaIsNumberingRestart"):
+        _to_default(paragraph, name)
+    if paragraph.getPropertyValue("NumberingIsNumber"):
+        paragraph.setPropertyValue("NumberingStyleName", "")
+    for name in CHAR_PROPERTIES:
+        _to_default(paragraph, name)
+
+
+def _to_default(target, name: str) -> None:
+    try:
+        target.setPropertyToDefault(name)
+    except Exception:  # not every property exists in every version, or has a default state
+        pass
+
+
+def delete_blocks(document, first: int, last: int) -> None:
+    """Remove blocks ``first``..``last`` (paragraphs with their breaks, tables whole).
+
+    The document keeps at least one paragraph: when everything would go, the last
+    paragraph is emptied instead.
+    """
+    blocks = body_blocks(document)
+    doomed = blocks[first - 1:last]
+    keep_one = len(doomed) == len(blocks)
+    for block in reversed(doomed):
+        if keep_one and block is doomed[0]:
+            if block.kind == "paragraph":
+                block.obj.setString("")
+            continue
+        block.obj.dispose()

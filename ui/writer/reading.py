@@ -1,0 +1,166 @@
+"""Reading tools: the document as numbered paragraphs, the selection, statistics."""
+from __future__ import annotations
+
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from ...core.writer_listing import count_words, most_common_style, outline_lines, page
+from .block_info import describe_all, has_tracked_changes, paragraph_text
+from .blocks import body_blocks, containing_block
+from .selection_info import describe_selection
+
+NUMBERING_NOTE = ("Paragraph numbers: every paragraph and every table of the body has one number [N], from 1, in "
+                  "order; pass them as paragraph=N to the other tools. Numbers shift when paragraphs are added or "
+                  "removed, so read again after such edits.")
+OUTLINE_BUDGET = 4000
+PLAIN_STYLES = ("Standard", "Text body")
+
+
+def get_document(context, args) -> ToolOutcome:
+    """Show the body as numbered paragraphs with an outline, one page at a time."""
+    document = context.document
+    blocks = body_blocks(document)
+    first, last = args.get("from_paragraph", 1), args.get("to_paragraph")
+    if first > len(blocks):
+        raise ToolError("There is no paragraph %d: the document has paragraphs 1 to %d." % (first, len(blocks)))
+    if last is not None and last < first:
+        raise ToolError("to_paragraph (%d) is before from_paragraph (%d)." % (last, first))
+    tracked = has_tracked_changes(document)
+    infos = describe_all(blocks, 1 if args.get("outline_only") else first,
+                         0 if args.get("outline_only") else last, tracked)
+    lines = [_header(document, blocks, tracked)]
+    outline = outline_lines(infos)
+    if outline and (first == 1 or args.get("outline_only")):
+        lines.append("Outline (headings):")
+        lines.extend(_capped(outline, OUTLINE_BUDGET))
+    if args.get("outline_only"):
+        if not outline:
+            lines.append("The document has no headings.")
+        return ToolOutcome.success("\n".join(lines), "Read the outline (%d headings)" % len(outline))
+    body_style = most_common_style(infos[first - 1:last])
+    shown_lines, shown = page(infos, first, last, plain_styles=PLAIN_STYLES + (body_style,))
+    lines.append("Paragraphs %d–%d:" % (first, shown))
+    lines.extend(shown_lines)
+    end = len(blocks) if last is None else min(last, len(blocks))
+    if shown < end:
+        lines.append("[Shown: paragraphs %d–%d of %d. Continue with get_document from_paragraph=%d.]"
+                     % (first, shown, len(blocks), shown + 1))
+    return ToolOutcome.success("\n".join(lines), "Read paragraphs %d–%d of %d" % (first, shown, len(blocks)))
+
+
+def _header(document, blocks, tracked: bool) -> str:
+    tables = sum(1 for block in blocks if block.kind == "table")
+    if len(blocks) == 1 and blocks[0].kind == "paragraph" and not blocks[0].obj.getString():
+        return "The document is empty (one empty paragraph, number 1). Add content with insert_content."
+    parts = ["The document has %d paragraphs (numbered 1–%d%s)." % (
+        len(blocks), len(blocks), ", %d of them tables" % tables if tables else "")]
+    cursor = _cursor_block(document, blocks)
+    if cursor:
+        parts.append("The user's cursor is in paragraph %d." % cursor)
+    if tracked:
+        parts.append("It has tracked changes; text is shown as it reads with them applied.")
+    parts.append(NUMBERING_NOTE)
+    return " ".join(parts)
+
+
+def _cursor_block(document, blocks):
+    try:
+        selection = document.getCurrentController().getSelection()
+        block = containing_block(document, blocks, selection.getByIndex(0))
+    except Exception:
+        return None
+    return block.number if block else None
+
+
+def _capped(lines, budget):
+    result, used = [], 0
+    for line in lines:
+        if used + len(line) > budget:
+            result.append("… (%d more headings; read with from_paragraph to see them)" % (len(lines) - len(result)))
+            break
+        result.append(line)
+        used += len(line) + 1
+    return result
+
+
+def get_selection(context, args) -> ToolOutcome:
+    """Describe what the user has selected (text with its paragraph numbers, cells, or an object)."""
+    content, summary = describe_selection(context.document, body_blocks(context.document))
+    return ToolOutcome.success(content, summary)
+
+
+def get_statistics(context, args) -> ToolOutcome:
+    """Count words, characters, paragraphs, pages, headings, tables, comments, changes."""
+    document = context.document
+    blocks = body_blocks(document)
+    tracked = has_tracked_changes(document)
+    texts, headings = [], 0
+    for block in blocks:
+        if block.kind == "table":
+            texts.extend(block.obj.getCellByName(name).getString() for name in block.obj.getCellNames())
+        else:
+            texts.append(paragraph_text(block.obj, tracked))
+            headings += 1 if int(block.obj.getPropertyValue("OutlineLevel") or 0) else 0
+    text = "\n".join(texts)
+    facts = [
+        ("words", count_words(text)), ("characters (with spaces)", len(text.replace("\n", ""))),
+        ("paragraphs (numbered blocks)", len(blocks)), ("pages", _pages(document)), ("headings", headings),
+        ("tables", document.getTextTables().getCount()), ("comments", _comments(document)),
+        ("tracked changes", _changes(document)), ("images", document.getGraphicObjects().getCount()),
+    ]
+    lines = ["%s: %s" % (name, value) for name, value in facts]
+    lines.append("recording changes: %s" % ("yes" if document.getPropertyValue("RecordChanges") else "no"))
+    lines.append("read-only: %s" % ("yes" if document.isReadonly() else "no"))
+    return ToolOutcome.success("\n".join(lines), "Counted %d words in %d paragraphs" % (facts[0][1], len(blocks)))
+
+
+def _pages(document) -> int:
+    try:
+        return int(document.getCurrentController().getPropertyValue("PageCount"))
+    except Exception:
+        stats = {item.Name: item.Value for item in document.getDocumentProperties().DocumentStatistics}
+        return int(stats.get("PageCount", 0))
+
+
+def _comments(document) -> int:
+    fields = document.getTextFields().createEnumeration()
+    count = 0
+    while fields.hasMoreElements():
+        if fields.nextElement().supportsService("com.sun.star.text.textfield.Annotation"):
+            count += 1
+    return count
+
+
+def _changes(document) -> int:
+    changes = document.getRedlines().createEnumeration()
+    count = 0
+    while changes.hasMoreElements():
+        changes.nextElement()
+        count += 1
+    return count
+
+
+NO_ARGUMENTS = {"type": "object", "properties": {}, "additionalProperties": False}
+
+TOOLS = [
+    Tool("get_document",
+         "Read the document as numbered paragraphs, with its heading outline. Every paragraph and every table has a "
+         "number [N] starting at 1; the other tools take it as paragraph=N. Headings show their style, e.g. "
+         "(Heading 1); list items show their bullet or number; a table shows its name, size and first rows. Long "
+         "documents come in pages: the reply tells you the from_paragraph to continue with.",
+         {"type": "object", "properties": {
+             "from_paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to show (default 1)."},
+             "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to show (default: as "
+                              "many as fit)."},
+             "outline_only": {"type": "boolean", "description": "Only the headings with their numbers (a quick "
+                              "overview of a long document)."},
+         }, "additionalProperties": False},
+         get_document, apps=("writer",)),
+    Tool("get_selection",
+         "Get the text the user has selected, with its paragraph numbers; or, when nothing is selected, where the "
+         "cursor is (paragraph number and the words around it).",
+         NO_ARGUMENTS, get_selection, apps=("writer",)),
+    Tool("get_statistics",
+         "Count words, characters, paragraphs, pages, headings, tables, comments, tracked changes and images; also "
+         "says whether changes are being recorded and whether the document is read-only.",
+         NO_ARGUMENTS, get_statistics, apps=("writer",)),
+]

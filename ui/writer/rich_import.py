@@ -1,0 +1,86 @@
+"""Block content (Markdown or HTML) into Writer through LibreOffice's HTML import filter.
+
+The content is written to a temporary UTF-8 HTML file and inserted with
+``XDocumentInsertable.insertDocumentFromURL`` into an empty paragraph opened for it,
+so headings, lists, tables and links arrive as native Writer objects. The filter
+leaves the host paragraph empty after the content; it is removed. Paragraphs the
+filter styles as plain HTML body text ("Text body") take the document's own body
+style when that differs, so new text looks like the text around it.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Tuple
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+from ...core.html_inline import complete_document
+from ...core.markdown_html import markdown_to_html
+from ...core.tools import ToolError
+from .blocks import body_blocks
+
+HTML_FILTER = "HTML (StarWriter)"
+HTML_BODY_STYLE = "Text body"
+
+
+def to_html(content: str, content_format: str) -> str:
+    """The complete HTML document for ``content`` given as ``markdown`` or ``html``."""
+    return markdown_to_html(content) if content_format == "markdown" else complete_document(content)
+
+
+def import_html(document, paragraph_number: int, html: str, body_style: str) -> Tuple[int, int]:
+    """Import ``html`` into the empty paragraph ``paragraph_number``; return the new blocks' first and last numbers.
+
+    Raises:
+        ToolError: the filter produced nothing (the content had no visible text).
+    """
+    before = len(body_blocks(document))
+    host = body_blocks(document)[paragraph_number - 1].obj
+    cursor = document.getText().createTextCursorByRange(host.getStart())
+    path = _write_temporary(html)
+    try:
+        cursor.insertDocumentFromURL(uno.systemPathToFileUrl(path), (_property("FilterName", HTML_FILTER),))
+    finally:
+        os.unlink(path)
+    blocks = body_blocks(document)
+    added = len(blocks) - before
+    if added <= 0:
+        host.dispose()
+        raise ToolError("The content produced no text to insert (is it empty or only markup?).")
+    leftover = blocks[paragraph_number - 1 + added]
+    if leftover.kind == "paragraph" and not leftover.obj.getString():
+        leftover.obj.dispose()  # a no-op where Writer needs it (the last paragraph after a table)
+    first, last = paragraph_number, paragraph_number + added - 1
+    _adopt_body_style(body_blocks(document)[first - 1:last], body_style)
+    return first, last
+
+
+def _adopt_body_style(blocks, body_style: str) -> None:
+    if body_style == HTML_BODY_STYLE:
+        return
+    for block in blocks:
+        if block.kind == "paragraph" and block.obj.getPropertyValue("ParaStyleName") == HTML_BODY_STYLE:
+            block.obj.setPropertyValue("ParaStyleName", body_style)
+
+
+def _write_temporary(html: str) -> str:
+    handle, path = tempfile.mkstemp(prefix="marginalia-", suffix=".html")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(html)
+    return path
+
+
+def _property(name: str, value) -> PropertyValue:
+    prop = PropertyValue()
+    prop.Name, prop.Value = name, value
+    return prop
+
+
+def is_whole_paragraphs(blocks, first: int, last: int, text: str) -> bool:
+    """True when ``text`` is exactly the text of paragraphs ``first``..``last`` (tables excluded)."""
+    from .spans import TextSpan
+    parts = [TextSpan.of_range(b.obj).text for b in blocks[first - 1:last] if b.kind == "paragraph"]
+    return "\n".join(parts) == text
+

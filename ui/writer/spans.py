@@ -1,0 +1,156 @@
+"""The plain text of a Writer range, with a way back from text offsets to document positions.
+
+Tools match and diff plain strings, but edits must land on exact positions in the
+document. A paragraph's string does not map one to one onto cursor steps: comment
+anchors and bookmarks take a cursor step but no character, a field shows several
+characters but takes one step, and text deleted under change tracking is still in
+the document. :class:`TextSpan` reads the range portion by portion and keeps, for
+every piece of its text, the portion it came from, so :meth:`TextSpan.cursor` can
+select exactly ``text[start:end]``.
+
+Paragraph breaks inside the range appear as ``\\n``. Text inside a tracked deletion
+is left out: the model sees, and addresses, the text as it reads after the changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, List, Optional
+
+from .blocks import PARAGRAPH
+
+TEXT = "text"
+ATOMIC = "atomic"
+BREAK = "break"
+
+ATOMIC_PORTIONS = frozenset(("TextField", "Footnote", "Frame", "ControlCharacter", "InContentMetadata",
+                             "MetadataField", "Ruby"))
+
+
+class SpanTableError(ValueError):
+    """The range contains a table, which a text span cannot hold."""
+
+
+@dataclass
+class _Piece:
+    start: int
+    length: int
+    kind: str
+    begin: Any
+    """Where the piece starts (a text range)."""
+    finish: Any = None
+    """Where it ends (breaks and atomic pieces)."""
+
+    @property
+    def end(self) -> int:
+        return self.start + self.length
+
+
+class TextSpan:
+    """The text of one range inside one XText (body, table cell, frame…)."""
+
+    def __init__(self, xtext, text: str, pieces: List[_Piece], start_range, end_range):
+        self.xtext = xtext
+        self.text = text
+        self._pieces = pieces
+        self._start = start_range
+        self._end = end_range
+
+    @classmethod
+    def of_range(cls, text_range) -> "TextSpan":
+        """Read ``text_range`` (it must lie inside one XText)."""
+        xtext = text_range.getText()
+        cursor = xtext.createTextCursorByRange(text_range)
+        builder = _Builder()
+        enumeration = cursor.createEnumeration()
+        first = True
+        while enumeration.hasMoreElements():
+            paragraph = enumeration.nextElement()
+            if not paragraph.supportsService(PARAGRAPH):
+                raise SpanTableError("the range contains a table")
+            if not first:
+                builder.paragraph_break(previous_end, paragraph.getStart())
+            builder.paragraph(paragraph)
+            previous_end = paragraph.getEnd()
+            first = False
+        return cls(xtext, "".join(builder.parts), builder.pieces, text_range.getStart(), text_range.getEnd())
+
+    @classmethod
+    def of_text(cls, xtext) -> "TextSpan":
+        """Read the whole of an XText (a table cell, a frame)."""
+        cursor = xtext.createTextCursor()
+        cursor.gotoStart(False)
+        cursor.gotoEnd(True)
+        return cls.of_range(cursor)
+
+    # positions -------------------------------------------------------------------
+    def cursor(self, start: int, end: int):
+        """Return a text cursor selecting ``text[start:end]`` (collapsed when equal)."""
+        begin = self._position(start, after=end > start)
+        cursor = self.xtext.createTextCursorByRange(begin)
+        if end > start:
+            cursor.gotoRange(self._position(end, after=False), True)
+        return cursor
+
+    def _position(self, offset: int, after: bool):
+        """A collapsed range at ``offset``; at a boundary, ``after`` picks the following piece."""
+        piece = self._piece_at(offset, after)
+        if piece is None:
+            return self._start if offset <= 0 or not self.text else self._end
+        local = offset - piece.start
+        if piece.kind == TEXT:
+            cursor = self.xtext.createTextCursorByRange(piece.begin)
+            if local:
+                cursor.goRight(local, False)
+            return cursor.getStart()
+        if local <= 0:
+            return piece.begin
+        return piece.finish
+
+    def _piece_at(self, offset: int, after: bool) -> Optional[_Piece]:
+        inside = [p for p in self._pieces if p.start < offset < p.end]
+        if inside:
+            return inside[0]
+        if after:
+            starting = [p for p in self._pieces if p.start == offset and p.length]
+            ending = [p for p in self._pieces if p.end == offset]
+        else:
+            starting = [p for p in self._pieces if p.end == offset and p.length]
+            ending = [p for p in self._pieces if p.start == offset]
+        candidates = starting or ending
+        return candidates[0] if candidates else None
+
+
+class _Builder:
+    """Collects the text and pieces of consecutive paragraphs."""
+
+    def __init__(self):
+        self.parts: List[str] = []
+        self.pieces: List[_Piece] = []
+        self.offset = 0
+        self.deleting = False
+
+    def paragraph_break(self, end_of_previous, start_of_next) -> None:
+        self._add("\n", BREAK, end_of_previous, start_of_next)
+
+    def paragraph(self, paragraph) -> None:
+        portions = paragraph.createEnumeration()
+        while portions.hasMoreElements():
+            portion = portions.nextElement()
+            kind = portion.getPropertyValue("TextPortionType")
+            if kind == "Redline":
+                if portion.getPropertyValue("RedlineType") == "Delete":
+                    self.deleting = bool(portion.getPropertyValue("IsStart"))
+                continue
+            if self.deleting:
+                continue
+            if kind == "Text":
+                self._add(portion.getString(), TEXT, portion.getStart())
+            elif kind in ATOMIC_PORTIONS:
+                self._add(portion.getString() or "\ufffc", ATOMIC, portion.getStart(), portion.getEnd())
+
+    def _add(self, text: str, kind: str, begin, finish=None) -> None:
+        if not text:
+            return
+        self.parts.append(text)
+        self.pieces.append(_Piece(self.offset, len(text), kind, begin, finish))
+        self.offset += len(text)
