@@ -1,0 +1,73 @@
+"""The settings dialog's field checks and conversions (no office needed)."""
+import pytest
+
+from marginalia.core.settings_form import (SettingsValues, form_from_settings, parse_form, preset_for_url,
+                                           url_preview)
+
+FORM = {"preset": "ollama", "url": "localhost:11434", "model": " qwen3:8b ", "key": "",
+        "temperature": "0,7", "max_tokens": "2048", "timeout": "300", "max_rounds": "20",
+        "extra": "  Use British spelling. "}
+
+
+def test_a_valid_form_gives_the_values_to_store():
+    values, errors = parse_form(FORM)
+    assert errors == {}
+    assert values.endpoint_group() == {"URL": "http://localhost:11434/v1", "Model": "qwen3:8b",
+                                       "Preset": "ollama", "RequestTimeout": 300}
+    assert values.chat_group() == {"Temperature": 0.7, "MaxTokens": 2048, "MaxToolRounds": 20,
+                                   "ExtraInstructions": "Use British spelling."}
+
+
+def test_empty_optional_fields_mean_the_defaults():
+    values, errors = parse_form(dict(FORM, temperature="", max_tokens=" ", timeout="", max_rounds="", url=""))
+    assert errors == {}
+    assert (values.temperature, values.max_tokens, values.timeout, values.max_rounds, values.url) == \
+        (-1.0, 0, 120, 15, "")
+
+
+@pytest.mark.parametrize("field, text, message", [
+    ("temperature", "hot", "Enter a number from 0 to 2."),
+    ("temperature", "2.5", "Must be from 0 to 2."),
+    ("max_tokens", "1.5", "Enter a whole number from 1 to 1,000,000."),
+    ("max_tokens", "0", "Must be from 1 to 1,000,000."),
+    ("timeout", "2", "Must be from 5 to 3,600."),
+    ("max_rounds", "many", "Enter a whole number from 1 to 100."),
+    ("key", "sk-abc def", "An API key has no spaces or line breaks."),
+    ("url", "ftp://example.com", None),
+    ("url", "http://host:99999", None),
+    ("extra", "x" * 4001, "Keep the instructions under 4000 characters."),
+])
+def test_each_wrong_field_gets_its_own_message(field, text, message):
+    values, errors = parse_form(dict(FORM, **{field: text}))
+    assert values is None and list(errors) == [field]
+    if message:
+        assert errors[field] == message
+    else:
+        assert "http" in errors[field]
+
+
+def test_several_errors_at_once():
+    _, errors = parse_form(dict(FORM, temperature="x", max_rounds="0"))
+    assert set(errors) == {"temperature", "max_rounds"}
+
+
+def test_stored_settings_become_field_texts_and_back():
+    endpoint = {"URL": "http://127.0.0.1:1234/v1", "Model": "m", "Preset": "lmstudio", "RequestTimeout": 120}
+    chat = {"Temperature": -1.0, "MaxTokens": 0, "MaxToolRounds": 15, "ExtraInstructions": ""}
+    form = form_from_settings(endpoint, chat, "k")
+    assert form == {"preset": "lmstudio", "url": "http://127.0.0.1:1234/v1", "model": "m", "key": "k",
+                    "temperature": "", "max_tokens": "", "timeout": "120", "max_rounds": "15", "extra": ""}
+    values, _ = parse_form(form)
+    assert values.endpoint_group() == endpoint and values.chat_group() == chat
+    assert form_from_settings({}, {"Temperature": 0.3, "MaxTokens": 512})["temperature"] == "0.3"
+
+
+def test_url_preview_and_preset_guess():
+    assert url_preview("http://localhost:11434/api/chat") == (
+        "Requests go to http://localhost:11434/v1/chat/completions. "
+        "Used Ollama's OpenAI-compatible /v1 instead of its native /api.", "")
+    info, error = url_preview("http://a b")
+    assert info == "" and "spaces" in error
+    assert url_preview("  ") == ("", "")
+    assert preset_for_url("127.0.0.1:1234") == "lmstudio" and preset_for_url("example.org") is None
+    assert SettingsValues().timeout == 120
