@@ -6,7 +6,7 @@ control to the rectangle returned for its name. Nothing is clipped from 250 px u
 """
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple
+from typing import Dict, List, NamedTuple, Tuple
 
 MARGIN = 6
 GAP = 4
@@ -17,10 +17,13 @@ MIN_TRANSCRIPT = 160
 MIN_WIDTH = 250
 
 # Buttons in the bottom row, left to right.
-BUTTONS: List[str] = ["send", "stop"]
+BUTTONS: List[str] = ["send", "stop", "clear", "revert"]
 # Buttons in the top row, right of the model picker (fixed width each).
-TOP_BUTTONS: List[str] = []
+TOP_BUTTONS: List[str] = ["settings"]
 TOP_BUTTON_WIDTH = 30
+# The control right of the status text, on the same row.
+STATUS_SIDE = "show_thinking"
+STATUS_SIDE_WIDTH = 80
 
 
 class Metrics(NamedTuple):
@@ -29,7 +32,13 @@ class Metrics(NamedTuple):
     row: int = ROW
     """Height of the button rows and the model picker."""
     status: int = STATUS
-    """Height of the one-line status text."""
+    """Height of the one-line status text (and the checkbox beside it)."""
+    top_button_width: int = TOP_BUTTON_WIDTH
+    """Width of each button right of the model picker."""
+    status_side_width: int = STATUS_SIDE_WIDTH
+    """Width of the checkbox right of the status text."""
+    button_widths: Tuple[Tuple[str, int], ...] = ()
+    """Each bottom button's preferred width; buttons wrap onto a second row when they do not fit."""
 
 
 class Rect(NamedTuple):
@@ -41,9 +50,11 @@ class Rect(NamedTuple):
     height: int
 
 
-def preferred_height(metrics: Metrics = Metrics()) -> int:
+def preferred_height(metrics: Metrics = Metrics(), width: int = MIN_WIDTH) -> int:
     """Return the height the panel needs to show every control with a usable transcript."""
-    return MARGIN * 2 + metrics.row * 2 + MIN_TRANSCRIPT + metrics.status + INPUT + GAP * 4
+    rows = len(_button_rows(BUTTONS, width - 2 * MARGIN, dict(metrics.button_widths)))
+    return (MARGIN * 2 + metrics.row * (1 + rows) + MIN_TRANSCRIPT + metrics.status + INPUT
+            + GAP * (3 + rows))
 
 
 def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List[str] = None,
@@ -64,28 +75,48 @@ def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List
     buttons = BUTTONS if buttons is None else buttons
     top_buttons = TOP_BUTTONS if top_buttons is None else top_buttons
     width = max(width, MIN_WIDTH)
-    height = max(height, preferred_height(metrics))
+    height = max(height, preferred_height(metrics, width))
     row = metrics.row
     inner = width - 2 * MARGIN
+    button_rows = _button_rows(buttons, inner, dict(metrics.button_widths))
     rects: Dict[str, Rect] = {}
     y = MARGIN
-    picker_width = inner - len(top_buttons) * (TOP_BUTTON_WIDTH + GAP)
+    picker_width = inner - len(top_buttons) * (metrics.top_button_width + GAP)
     rects["model"] = Rect(MARGIN, y, picker_width, row)
     x = MARGIN + picker_width + GAP
     for name in top_buttons:
-        rects[name] = Rect(x, y, TOP_BUTTON_WIDTH, row)
-        x += TOP_BUTTON_WIDTH + GAP
+        rects[name] = Rect(x, y, metrics.top_button_width, row)
+        x += metrics.top_button_width + GAP
     y += row + GAP
-    fixed_below = metrics.status + GAP + INPUT + GAP + row + MARGIN
+    fixed_below = metrics.status + GAP + INPUT + (GAP + row) * len(button_rows) + MARGIN
     transcript_height = height - y - GAP - fixed_below
     rects["transcript"] = Rect(MARGIN, y, inner, transcript_height)
     y += transcript_height + GAP
-    rects["status"] = Rect(MARGIN, y, inner, metrics.status)
+    side = min(metrics.status_side_width, inner // 2)
+    rects["status"] = Rect(MARGIN, y, inner - side - GAP, metrics.status)
+    rects[STATUS_SIDE] = Rect(MARGIN + inner - side, y, side, metrics.status)
     y += metrics.status + GAP
     rects["input"] = Rect(MARGIN, y, inner, INPUT)
     y += INPUT + GAP
-    rects.update(_button_row(buttons, MARGIN, y, inner, row))
+    for names in button_rows:
+        rects.update(_button_row(names, MARGIN, y, inner, row))
+        y += row + GAP
     return rects
+
+
+def _button_rows(names: List[str], inner: int, widths: Dict[str, int]) -> List[List[str]]:
+    """Split the buttons into rows whose preferred widths (and gaps) fit ``inner`` pixels."""
+    rows: List[List[str]] = [[]]
+    used = 0
+    for name in names:
+        need = widths.get(name, 0)
+        extra = need + (GAP if rows[-1] else 0)
+        if rows[-1] and used + extra > inner:
+            rows.append([])
+            used, extra = 0, need
+        rows[-1].append(name)
+        used += extra
+    return rows if rows[0] else []
 
 
 def _button_row(names: List[str], x: int, y: int, inner: int, row: int) -> Dict[str, Rect]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from typing import Callable, List, Optional
 
+from .i18n import _
 from .transcript import Transcript
 
 
@@ -21,8 +22,13 @@ class ChatSession:
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.history: List[dict] = []
         self.transcript = Transcript()
-        self.status = "Ready"
+        self.status = _("Ready")
         self.turn = None
+        self.show_thinking = False
+        self.revertible = None
+        """Set by the office side after a turn that changed the document (its undo step)."""
+        self.pending_note = ""
+        """Told to the model with the next message (e.g. that the user reverted its changes)."""
         self._status_listeners: List[Callable[[str], None]] = []
         self._busy_listeners: List[Callable[[bool], None]] = []
 
@@ -77,4 +83,29 @@ class ChatSession:
             raise RuntimeError("cannot clear while a turn is running")
         self.history.clear()
         self.transcript.clear()
-        self.set_status("Ready")
+        self.revertible = None
+        self.pending_note = ""
+        self.set_status(_("Ready"))
+        self._notify_busy()
+
+    def set_show_thinking(self, show: bool) -> None:
+        """Show every thinking section in full, or collapse each to its summary line."""
+        self.show_thinking = show
+        for seg_id in self.transcript.segment_ids():
+            if self.transcript.kind(seg_id) != "thinking":
+                continue
+            if show and self.transcript.is_collapsed(seg_id):
+                self.transcript.expand(seg_id)
+            elif not show and not self.transcript.is_collapsed(seg_id):
+                self.transcript.collapse(seg_id, thinking_summary(self.transcript.body(seg_id)))
+
+    def take_pending_note(self) -> str:
+        """Return and forget the note for the model's next request."""
+        note, self.pending_note = self.pending_note, ""
+        return note
+
+
+def thinking_summary(body: str) -> str:
+    """The one line a collapsed thinking section shows."""
+    words = len(body.split())
+    return _("(%d words of thinking, hidden: tick “Thinking” below to show them)") % words

@@ -19,6 +19,7 @@ import logging
 import threading
 from typing import Callable, Dict, List, Optional
 
+from .i18n import _
 from .loop import LoopTask
 from .turn_parts import (CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, NullUndo, ToolOutcome,
                          user_message_of)
@@ -39,7 +40,8 @@ class Turn(LoopTask):
     def __init__(self, *, history: List[dict], user_text: str, build_request: Callable[[List[dict]], object],
                  stream_fn: Callable, tools, display, post: Callable[[str, object], None],
                  new_cancel: Callable[[], object], undo=None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-                 spawn: Callable = start_daemon_thread, on_finished: Optional[Callable[[str], None]] = None):
+                 spawn: Callable = start_daemon_thread, on_finished: Optional[Callable[[str], None]] = None,
+                 model_note: str = ""):
         """
         Args:
             history: the session's message list; the turn appends to it in place.
@@ -58,9 +60,12 @@ class Turn(LoopTask):
             max_rounds: model rounds allowed before the turn ends with a notice.
             spawn: starts a worker thread (injected for deterministic tests).
             on_finished: called with the outcome once the turn has ended.
+            model_note: told to the model before the user's text (not shown), e.g. that
+                the user reverted the previous turn's changes.
         """
         self.history = history
         self.user_text = user_text
+        self._model_note = model_note
         self._build_request = build_request
         self._stream_fn = stream_fn
         self._tools = tools
@@ -84,7 +89,8 @@ class Turn(LoopTask):
 
     # LoopTask ------------------------------------------------------------------
     def start(self) -> None:
-        self.history.append({"role": "user", "content": self.user_text})
+        content = self._model_note + "\n\n" + self.user_text if self._model_note else self.user_text
+        self.history.append({"role": "user", "content": content})
         self._display.begin_turn(self.user_text)
         self._start_round()
 
@@ -99,7 +105,7 @@ class Turn(LoopTask):
 
     def fail(self, error: BaseException) -> None:
         self._display.error(*user_message_of(error))
-        self._close_open_calls("The tool did not run: %s" % user_message_of(error)[0])
+        self._close_open_calls("The tool did not run: %s" % user_message_of(error)[0])  # for the model
         self._finish(FinishOutcome.ERROR)
 
     # user actions ---------------------------------------------------------------
@@ -115,7 +121,7 @@ class Turn(LoopTask):
         self._close_open_calls(CANCELLED_RESULT)
         if self.history and self.history[-1].get("role") == "tool":
             self.history.append({"role": "assistant", "content": STOPPED_REPLY})
-        self._display.notice("Stopped.")
+        self._display.notice(_("Stopped."))
         self._finish(FinishOutcome.CANCELLED)
 
     # model rounds ---------------------------------------------------------------
@@ -154,12 +160,12 @@ class Turn(LoopTask):
         if message.content or calls:
             self.history.append(message.to_api_dict() if calls else {"role": "assistant", "content": message.content})
         if result.error:
-            self._display.error(result.error, "The text received before the problem is kept above.")
+            self._display.error(result.error, _("The text received before the problem is kept above."))
             self._finish(FinishOutcome.ERROR)
             return
         if not calls:
             if result.finish_reason == "length":
-                self._display.notice("The answer was cut at the length limit (max tokens).")
+                self._display.notice(_("The answer was cut at the length limit (max tokens)."))
             self._finish(FinishOutcome.DONE)
             return
         self._pending = calls
@@ -170,7 +176,7 @@ class Turn(LoopTask):
     def on_next_tool(self, _payload) -> None:
         if not self._pending:
             if self.round >= self._max_rounds:
-                self._display.notice("Stopped after %d model rounds (the limit in Settings)." % self._max_rounds)
+                self._display.notice(_("Stopped after %d model rounds (the limit in Settings).") % self._max_rounds)
                 self._finish(FinishOutcome.MAX_ROUNDS)
             else:
                 self._start_round()

@@ -10,25 +10,36 @@ from __future__ import annotations
 import time
 from typing import Callable, Dict, Optional
 
+from .i18n import _
 from .transcript import Transcript
 from .turn_parts import FinishOutcome
 
-USER_LABEL = "You"
-ASSISTANT_LABEL = "Marginalia"
-THINKING_LABEL = "Thinking"
-TOOL_LABEL = "Action"
-NOTICE_LABEL = "Note"
-ERROR_LABEL = "Problem"
+
+def labels():
+    """The segment labels in the current language."""
+    return {"user": _("You"), "answer": _("Marginalia"), "thinking": _("Thinking"), "tool": _("Action"),
+            "notice": _("Note"), "error": _("Problem")}
 
 
 class TranscriptDisplay:
     """Writes a turn's progress into the session transcript and the status line."""
 
     def __init__(self, transcript: Transcript, set_status: Callable[[str], None],
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 collapse_thinking: Optional[Callable[[int], None]] = None):
+        """
+        Args:
+            transcript: the session's transcript.
+            set_status: shows a status text.
+            clock: a monotonic clock (injected by tests).
+            collapse_thinking: called with a thinking segment's id when the answer starts
+                (the session collapses it unless the user chose to see thinking).
+        """
         self._transcript = transcript
         self._set_status = set_status
         self._clock = clock
+        self._collapse_thinking = collapse_thinking
+        self._labels = labels()
         self._answer: Optional[int] = None
         self._thinking: Optional[int] = None
         self._tool_lines: Dict[int, int] = {}
@@ -38,15 +49,16 @@ class TranscriptDisplay:
 
     # turn lifecycle -----------------------------------------------------------
     def begin_turn(self, user_text: str) -> None:
-        self._transcript.add("user", USER_LABEL, user_text)
-        self._set_status("Waiting for the model…")
+        self._transcript.add("user", self._labels["user"], user_text)
+        self._set_status(_("Waiting for the model…"))
 
     def round_started(self, number: int) -> None:
         self._answer = None
         self._thinking = None
         self._stream_chars = 0
         self._stream_started = None
-        self._set_status("Waiting for the model…" if number == 1 else "Sending the tool results (round %d)…" % number)
+        self._set_status(_("Waiting for the model…") if number == 1
+                         else _("Sending the tool results (round %d)…") % number)
 
     def finished(self, outcome: str) -> None:
         self._set_status(self._final_status(outcome))
@@ -54,15 +66,17 @@ class TranscriptDisplay:
     # streamed text --------------------------------------------------------------
     def thinking(self, text: str) -> None:
         if self._thinking is None:
-            self._thinking = self._transcript.add("thinking", THINKING_LABEL)
+            self._thinking = self._transcript.add("thinking", self._labels["thinking"])
         self._transcript.append(self._thinking, text)
-        self._count(text, "Thinking")
+        self._count(text, _("Thinking"))
 
     def answer(self, text: str) -> None:
         if self._answer is None:
-            self._answer = self._transcript.add("answer", ASSISTANT_LABEL)
+            if self._thinking is not None and self._collapse_thinking is not None:
+                self._collapse_thinking(self._thinking)
+            self._answer = self._transcript.add("answer", self._labels["answer"])
         self._transcript.append(self._answer, text)
-        self._count(text, "Answering")
+        self._count(text, _("Answering"))
 
     def usage(self, usage) -> None:
         self._usage = usage
@@ -73,9 +87,9 @@ class TranscriptDisplay:
     # tools ------------------------------------------------------------------------
     def tool_started(self, call) -> None:
         self._answer = None  # text after a tool starts a new block
-        line = self._transcript.add("tool", TOOL_LABEL, "%s…" % _tool_title(call))
+        line = self._transcript.add("tool", self._labels["tool"], "%s…" % _tool_title(call))
         self._tool_lines[id(call)] = line
-        self._set_status("Running %s…" % call.name)
+        self._set_status(_("Running %s…") % _tool_title(call))
 
     def tool_progress(self, call, phase: str, message: str) -> None:
         line = self._tool_lines.get(id(call))
@@ -88,17 +102,17 @@ class TranscriptDisplay:
         if outcome.ok:
             text = outcome.summary or _first_line(outcome.content) or _tool_title(call)
         else:
-            text = "%s failed: %s" % (_tool_title(call), outcome.summary or outcome.content)
+            text = _("%s failed: %s") % (_tool_title(call), outcome.summary or outcome.content)
         if line is not None:
             self._transcript.replace_body(line, text)
 
     # messages -----------------------------------------------------------------------
     def notice(self, text: str) -> None:
-        self._transcript.add("notice", NOTICE_LABEL, text)
+        self._transcript.add("notice", self._labels["notice"], text)
 
     def error(self, message: str, hint: str = "") -> None:
         body = _sentence(message) if not hint else "%s %s" % (_sentence(message), hint)
-        self._transcript.add("error", ERROR_LABEL, body)
+        self._transcript.add("error", self._labels["error"], body)
         self._set_status(message)
 
     # internals ------------------------------------------------------------------------
@@ -110,19 +124,19 @@ class TranscriptDisplay:
         elapsed = now - self._stream_started
         if elapsed >= 0.5:
             rate = self._stream_chars / 4.0 / elapsed  # ~4 characters per token
-            self._set_status("%s… about %d tokens/s" % (verb, rate))
+            self._set_status(_("%s… about %d tokens/s") % (verb, rate))
         else:
-            self._set_status("%s…" % verb)
+            self._set_status(_("%s…") % verb)
 
     def _final_status(self, outcome: str) -> str:
-        labels = {
-            FinishOutcome.DONE: "Ready",
-            FinishOutcome.CANCELLED: "Stopped",
+        finals = {
+            FinishOutcome.DONE: _("Ready"),
+            FinishOutcome.CANCELLED: _("Stopped"),
             FinishOutcome.ERROR: None,
-            FinishOutcome.MAX_ROUNDS: "Ready (round limit reached)",
-            FinishOutcome.CLOSED: "Document closed",
+            FinishOutcome.MAX_ROUNDS: _("Ready (round limit reached)"),
+            FinishOutcome.CLOSED: _("Document closed"),
         }
-        label = labels.get(outcome, "Ready")
+        label = finals.get(outcome, _("Ready"))
         if label is None:
             return _error_status_from(self._transcript)
         usage = _usage_text(self._usage)
@@ -152,7 +166,8 @@ def _usage_text(usage) -> str:
         prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
     if prompt is None and completion is None:
         return ""
-    return "Tokens: %s in, %s out" % (prompt if prompt is not None else "?", completion if completion is not None else "?")
+    return _("Tokens: %s in, %s out") % (prompt if prompt is not None else "?",
+                                         completion if completion is not None else "?")
 
 
 def _error_status_from(transcript: Transcript) -> str:
@@ -160,4 +175,4 @@ def _error_status_from(transcript: Transcript) -> str:
     for seg_id in reversed(ids):
         if transcript.kind(seg_id) == "error":
             return transcript.body(seg_id).split(". ")[0].rstrip(".") + "."
-    return "Ready"
+    return _("Ready")

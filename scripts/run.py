@@ -53,20 +53,31 @@ def ensure_libreoffice() -> None:
                    env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
 
 
-def start_virtual_display():
-    """Start Xvfb on a free display number and return (process, display)."""
+def start_virtual_display(timeout: float = 15.0):
+    """Start Xvfb on a display number it picks itself; return (process, ":N") or (None, None).
+
+    ``-displayfd`` makes Xvfb choose a free number atomically and report it once it
+    accepts connections, so parallel test runs never race for the same display.
+    """
     if not shutil.which("Xvfb"):
         return None, None
-    for number in range(99, 120):
-        if not os.path.exists("/tmp/.X11-unix/X%d" % number):
-            display = ":%d" % number
-            process = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            deadline = time.monotonic() + 10
-            while not os.path.exists("/tmp/.X11-unix/X%d" % number) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            return process, display
-    return None, None
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x900x24",
+                                "-nolisten", "tcp"], pass_fds=(write_end,),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    number = b""
+    deadline = time.monotonic() + timeout
+    with os.fdopen(read_end, "rb") as reader:
+        while time.monotonic() < deadline and not number.endswith(b"\n"):
+            chunk = reader.read(1)
+            if not chunk:
+                break
+            number += chunk
+    if not number.strip().isdigit():
+        process.kill()
+        return None, None
+    return process, ":" + number.strip().decode()
 
 
 def choose_endpoint(args, office, home: str):

@@ -4,12 +4,14 @@ from __future__ import annotations
 import functools
 
 from ..core.cancel import CancelToken
+from ..core.i18n import _
 from ..core.chat_request import ChatRequest, EndpointConfig, build_chat_body
 from ..core.llm_stream import stream_round
 from ..core.system_prompt import build_system_prompt
 from ..core.tools import ToolContext, ToolRunner
 from ..core.turn import Turn
-from ..core.turn_display import TranscriptDisplay
+from ..core.session import thinking_summary
+from ..core.turn_display import TranscriptDisplay, labels
 from . import settings_store, toolset
 from .log import get_logger
 from .office_loop import get_loop
@@ -17,9 +19,6 @@ from .undo import DocumentUndo
 
 log = get_logger("chat")
 
-NO_ENDPOINT = ("No endpoint is configured yet. Open Marginalia ▸ Settings and enter the URL of an "
-               "OpenAI-compatible server (for example Ollama: http://127.0.0.1:11434/v1).")
-NO_MODEL = "No model is set. Choose one in the model list above or in Marginalia ▸ Settings."
 
 _client = None
 
@@ -35,14 +34,16 @@ def http_client():
 
 def start_turn(ctx, session, document, text: str) -> None:
     """Run one turn for ``session`` (blocks, pumping the UI, unless a loop already runs)."""
+    from .panel_actions import not_configured_message
     endpoint = settings_store.read_endpoint(ctx)
     if not endpoint["URL"]:
-        session.transcript.add("notice", "Note", NO_ENDPOINT)
-        session.set_status("Not configured")
+        session.transcript.add("notice", labels()["notice"], not_configured_message())
+        session.set_status(_("Not configured"))
         return
     if not endpoint["Model"]:
-        session.transcript.add("notice", "Note", NO_MODEL)
-        session.set_status("No model")
+        session.transcript.add("notice", labels()["notice"],
+                               _("No model is chosen: pick one in the list above the conversation."))
+        session.set_status(_("No model"))
         return
     config = EndpointConfig(base_url=endpoint["URL"].rstrip("/"), model=endpoint["Model"])
     app = toolset.app_of(document)
@@ -58,13 +59,22 @@ def start_turn(ctx, session, document, text: str) -> None:
     loop = get_loop(ctx)
     turn_id = loop.new_task_id()
     undo = DocumentUndo(document)
+
+    def collapse_thinking(segment):
+        if not session.show_thinking:
+            session.transcript.collapse(segment, thinking_summary(session.transcript.body(segment)))
+
+    def finished(outcome):
+        session.revertible = undo.title
+        session.end_turn()
+
+    display = TranscriptDisplay(session.transcript, session.set_status, collapse_thinking=collapse_thinking)
     turn = Turn(history=session.history, user_text=text, build_request=build_request,
-                stream_fn=functools.partial(stream_round, http_client()),
-                tools=tools, display=TranscriptDisplay(session.transcript, session.set_status),
-                post=loop.poster(turn_id), new_cancel=CancelToken, undo=undo,
-                on_finished=lambda outcome: session.end_turn())
+                stream_fn=functools.partial(stream_round, http_client()), tools=tools, display=display,
+                post=loop.poster(turn_id), new_cancel=CancelToken, undo=undo, on_finished=finished,
+                model_note=session.take_pending_note())
+    session.revertible = None
     session.begin_turn(turn)
-    session.last_undo = undo
     loop.run(turn_id, turn)
 
 
@@ -73,4 +83,4 @@ def document_title(document) -> str:
     try:
         return document.getCurrentController().getFrame().getTitle().rsplit(" - ", 1)[0]
     except Exception:
-        return "Untitled"
+        return _("Untitled")

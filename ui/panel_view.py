@@ -1,81 +1,43 @@
-"""The chat panel's controls: layout, listeners, and the mirror of the session.
+"""The chat panel's controls: layout, labels, listeners, and the mirror of the session.
 
 A view lives as long as LibreOffice keeps the panel; it shows its document's
 :class:`~marginalia.core.session.ChatSession` (transcript, status, busy state) and
-forwards the user's actions to :mod:`marginalia.ui.chat`. Every listener entry point
-is wrapped by :func:`~marginalia.ui.log.logged`: LibreOffice would swallow exceptions.
+forwards the user's actions to :mod:`marginalia.ui.panel_actions`. Every listener
+runs through :func:`~marginalia.ui.log.logged`: LibreOffice would swallow exceptions.
 """
 from __future__ import annotations
 
-import unohelper
-from com.sun.star.awt import XActionListener, XKeyListener, XWindowListener
 from com.sun.star.awt.Key import ESCAPE, RETURN
 from com.sun.star.awt.KeyModifier import SHIFT
 from com.sun.star.awt.PosSize import POSSIZE
 
 from ..core import panel_layout
-from . import chat, sessions
+from ..core.i18n import _
+from . import panel_actions, sessions
+from .listeners import ActionListener, ItemListener, KeyListener, ResizeListener
 from .log import get_logger, logged
 from .transcript_mirror import TranscriptMirror
 
 log = get_logger("view")
 
-CONTROL_NAMES = ("model", "transcript", "status", "input", "send", "stop")
+CONTROL_NAMES = ("model", "settings", "transcript", "status", "show_thinking", "input",
+                 "send", "stop", "clear", "revert")
 
 
-class _ActionListener(unohelper.Base, XActionListener):
-    def __init__(self, callback):
-        self._callback = callback
-
-    @logged
-    def actionPerformed(self, event):
-        self._callback()
-
-    def disposing(self, event):
-        pass
-
-
-class _Resized(unohelper.Base, XWindowListener):
-    def __init__(self, view):
-        self._view = view
-
-    @logged
-    def windowResized(self, event):
-        self._view.relayout(event.Width, event.Height)
-
-    def windowMoved(self, event):
-        pass
-
-    def windowShown(self, event):
-        pass
-
-    def windowHidden(self, event):
-        pass
-
-    def disposing(self, event):
-        pass
-
-
-class _Keys(unohelper.Base, XKeyListener):
-    """Enter sends and Shift+Enter adds a line in the input; Escape stops the turn.
-
-    A control's key listener runs before the control handles the key and cannot
-    consume it, so the view remembers the input as it was and the send (delivered
-    later, like a click) takes that text rather than the one with the new line.
-    """
-
-    def __init__(self, view):
-        self._view = view
-
-    @logged
-    def keyPressed(self, event):
-        self._view.on_key(event)
-
-    def keyReleased(self, event):
-        pass
-
-    def disposing(self, event):
-        pass
+def control_texts():
+    """Labels, tooltips and accessible names of the controls, in the current language."""
+    return {
+        "model": (None, _("Model")),
+        "settings": ("…", _("Settings")),
+        "transcript": (None, _("Conversation")),
+        "status": (None, _("Status")),
+        "show_thinking": (_("Thinking"), _("Show the model's thinking in full")),
+        "input": (None, _("Message to the assistant (Enter sends, Shift+Enter adds a line)")),
+        "send": (_("Send"), _("Send the message (Enter)")),
+        "stop": (_("Stop"), _("Stop the reply (Escape)")),
+        "clear": (_("Clear"), _("Start a new conversation")),
+        "revert": (_("Revert"), _("Undo every change of the assistant's last turn")),
+    }
 
 
 class ChatPanelView:
@@ -87,41 +49,63 @@ class ChatPanelView:
         self.window = window
         self.controls = {name: window.getControl(name) for name in CONTROL_NAMES}
         self._measured = None
+        self._text_before_enter = None
         self.document = frame.getController().getModel()
         self.session = sessions.session_for(self.document)
+        self._apply_texts()
         self._mirror = TranscriptMirror(self.controls["transcript"])
         self._mirror.reset(self.session.transcript.text())
         self.session.transcript.subscribe(self._mirror.apply)
         self.session.watch(self._show_status, self._show_busy)
         self._show_status(self.session.status)
         self._show_busy(self.session.busy)
+        self.controls["show_thinking"].setState(1 if self.session.show_thinking else 0)
         self._listen()
+        panel_actions.first_run_check(self.ctx, self.session)
 
-    def _listen(self):
-        self._send = _ActionListener(self.on_send)
-        self._stop = _ActionListener(self.on_stop)
-        self.controls["send"].addActionListener(self._send)
-        self.controls["stop"].addActionListener(self._stop)
-        self._resized = _Resized(self)
+    def _apply_texts(self) -> None:
+        for name, (label, tip) in control_texts().items():
+            model = self.controls[name].getModel()
+            if label is not None:
+                model.Label = label
+            model.HelpText = tip
+
+    def _listen(self) -> None:
+        self._actions = {
+            "send": ActionListener(self.on_send),
+            "stop": ActionListener(self.on_stop),
+            "clear": ActionListener(lambda: panel_actions.clear(self.session)),
+            "revert": ActionListener(lambda: panel_actions.revert(self.document, self.session)),
+            "settings": ActionListener(lambda: panel_actions.open_settings(self.ctx, self.frame)),
+        }
+        for name, listener in self._actions.items():
+            self.controls[name].addActionListener(listener)
+        self._thinking_toggle = ItemListener(self._on_show_thinking)
+        self.controls["show_thinking"].addItemListener(self._thinking_toggle)
+        self._resized = ResizeListener(self.relayout)
         self.window.addWindowListener(self._resized)
-        self._keys = _Keys(self)
+        self._keys = KeyListener(self.on_key)
         for control in self.controls.values():
             control.addKeyListener(self._keys)
-        self._text_before_enter = None
 
     # layout ------------------------------------------------------------------
     def _metrics(self) -> panel_layout.Metrics:
-        """Row heights from the controls' preferred sizes (theme and font dependent)."""
+        """Row heights and widths from the controls' preferred sizes (theme and font dependent)."""
         if self._measured is None:
-            row = max(self.controls[name].getPreferredSize().Height for name in ("send", "stop", "model"))
-            status = self.controls["status"].getPreferredSize().Height
-            self._measured = panel_layout.Metrics(row=max(row, panel_layout.ROW),
-                                                  status=max(status, panel_layout.STATUS))
+            size = {name: self.controls[name].getPreferredSize() for name in
+                    ("send", "stop", "clear", "revert", "model", "settings", "status", "show_thinking")}
+            row = max(s.Height for n, s in size.items() if n not in ("status", "show_thinking"))
+            self._measured = panel_layout.Metrics(
+                row=max(row, panel_layout.ROW),
+                status=max(size["status"].Height, size["show_thinking"].Height, panel_layout.STATUS),
+                top_button_width=max(size["settings"].Width, row),
+                status_side_width=size["show_thinking"].Width + 4,
+                button_widths=tuple((n, size[n].Width) for n in panel_layout.BUTTONS))
         return self._measured
 
     def layout_for_width(self, width: int) -> int:
         """Lay the controls out for ``width`` and return the preferred panel height."""
-        preferred = panel_layout.preferred_height(self._metrics())
+        preferred = panel_layout.preferred_height(self._metrics(), width)
         self.relayout(width, max(self.window.getPosSize().Height, preferred))
         return preferred
 
@@ -141,6 +125,11 @@ class ChatPanelView:
     def _show_busy(self, busy: bool) -> None:
         self.controls["send"].setEnable(not busy)
         self.controls["stop"].setEnable(busy)
+        self.controls["clear"].setEnable(not busy)
+        self.controls["revert"].setEnable(not busy and self.session.revertible is not None)
+
+    def _on_show_thinking(self) -> None:
+        self.session.set_show_thinking(bool(self.controls["show_thinking"].getState()))
 
     # user actions --------------------------------------------------------------
     def on_send(self) -> None:
@@ -149,7 +138,7 @@ class ChatPanelView:
         if not text or self.session.busy:
             return
         self.controls["input"].setText("")
-        chat.start_turn(self.ctx, self.session, self.document, text)
+        panel_actions.send(self.ctx, self.session, self.document, text)
 
     def _input_text(self) -> str:
         """The input's text, without the line break Enter inserted after asking to send."""
@@ -157,7 +146,7 @@ class ChatPanelView:
         before, self._text_before_enter = self._text_before_enter, None
         if before is not None:
             text, start, end = before
-            if current == text[:start] + "\n" + text[end:] or current == text[:start] + "\r\n" + text[end:]:
+            if current in (text[:start] + "\n" + text[end:], text[:start] + "\r\n" + text[end:]):
                 return text
         return current
 
@@ -166,10 +155,13 @@ class ChatPanelView:
         self.session.stop()
 
     def on_key(self, event) -> None:
-        """Enter in the input sends (Shift+Enter: new line); Escape stops the turn."""
-        source = event.Source
-        log.debug("key %s modifiers %s", event.KeyCode, event.Modifiers)
-        if event.KeyCode == RETURN and not event.Modifiers & SHIFT and self._is_input(source):
+        """Enter in the input sends (Shift+Enter: new line); Escape stops the turn.
+
+        A control's key listener runs before the control handles the key and cannot
+        consume it, so the view remembers the input as it was, and the send (delivered
+        later, like a click) takes that text rather than the one with the new line.
+        """
+        if event.KeyCode == RETURN and not event.Modifiers & SHIFT and self._is_input(event.Source):
             selection = self.controls["input"].getSelection()
             low, high = sorted((selection.Min, selection.Max))
             self._text_before_enter = (self.controls["input"].getText(), low, high)
@@ -194,6 +186,6 @@ class ChatPanelView:
 
     # lifetime ------------------------------------------------------------------
     def dispose(self) -> None:
-        """Detach from the session and the toolkit (the session lives on)."""
+        """Detach from the session (the session lives on with the document)."""
         self.session.transcript.unsubscribe(self._mirror.apply)
         self.session.unwatch(self._show_status, self._show_busy)

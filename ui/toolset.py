@@ -35,9 +35,13 @@ def build_registry() -> ToolRegistry:
         except ImportError:
             continue
         for module_info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-            module = importlib.import_module("%s.%s" % (package.__name__, module_info.name))
-            for tool in getattr(module, "TOOLS", ()):
-                result.register(tool)
+            name = "%s.%s" % (package.__name__, module_info.name)
+            try:
+                module = importlib.import_module(name)
+                for tool in getattr(module, "TOOLS", ()):
+                    result.register(tool)
+            except Exception:  # one broken tool module must not take the assistant down
+                log.exception("tool module %s could not be loaded; its tools are unavailable", name)
     log.info("tools: %s", ", ".join(result.names()))
     return result
 

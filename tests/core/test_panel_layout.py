@@ -9,10 +9,13 @@ def overlaps(a, b):
 
 
 @pytest.mark.parametrize("width", [250, 251, 300, 417, 600, 1000])
-@pytest.mark.parametrize("metrics", [Metrics(), Metrics(row=36, status=24)])
+@pytest.mark.parametrize("metrics", [Metrics(), Metrics(row=36, status=24, top_button_width=40,
+                                                         status_side_width=95)])
 def test_controls_fit_and_do_not_overlap(width, metrics):
     height = preferred_height(metrics) + 100
-    rects = layout(width, height, buttons=["send", "stop", "clear"], top_buttons=["settings"], metrics=metrics)
+    rects = layout(width, height, metrics=metrics)
+    assert set(rects) == {"model", "settings", "transcript", "status", "show_thinking", "input", "send", "stop",
+                          "clear", "revert"}
     for name, r in rects.items():
         assert r.x >= 0 and r.y >= 0 and r.x + r.width <= width and r.y + r.height <= height, name
         assert r.width > 0 and r.height > 0, name
@@ -32,3 +35,14 @@ def test_transcript_takes_the_extra_height():
 
 def test_narrower_than_minimum_is_laid_out_at_minimum():
     assert layout(100, 500)["transcript"].width == layout(250, 500)["transcript"].width
+
+
+def test_buttons_wrap_onto_two_rows_when_their_text_does_not_fit():
+    metrics = Metrics(row=36, button_widths=(("send", 69), ("stop", 69), ("clear", 69), ("revert", 75)))
+    narrow = layout(250, 600, metrics=metrics)
+    assert narrow["send"].y == narrow["stop"].y == narrow["clear"].y < narrow["revert"].y
+    for name, need in metrics.button_widths:
+        assert narrow[name].width >= need
+    wide = layout(400, 600, metrics=metrics)
+    assert len({wide[n].y for n in ("send", "stop", "clear", "revert")}) == 1
+    assert preferred_height(metrics, 250) == preferred_height(metrics, 400) + 36 + 4

@@ -21,9 +21,14 @@ def test_send_streams_reply_and_reasoning(endpoint, writer):
     panel.wait_idle()
     text = panel.transcript()
     assert "You\nSay hello" in text
-    assert "Thinking\nLet me think." in text
     assert "Marginalia\nHello from Marginalia." in text
+    # once the answer starts, the thinking collapses to one quiet line
+    assert "Thinking\n(3 words of thinking, hidden" in text and "Let me think." not in text
     assert text.index("Thinking") < text.index("Marginalia\nHello")
+    assert panel.press("show_thinking")  # the user asks to see it
+    wait_until(lambda: "Thinking\nLet me think.\n\nMarginalia" in panel.transcript(), message="thinking shown")
+    assert panel.press("show_thinking")
+    wait_until(lambda: "Let me think." not in panel.transcript(), message="thinking hidden again")
     body = endpoint.chat_requests()[0].json()
     assert body["model"] == "scripted-model" and body["stream"] is True
     assert body["messages"][-1] == {"role": "user", "content": "Say hello"}
@@ -125,5 +130,21 @@ def test_settings_change_takes_effect_on_next_send(office, writer, scripted_serv
 def test_no_endpoint_configured_says_so(office, writer):
     set_settings(office.ctx, "Endpoint", URL="", Model="")
     panel = Panel(writer).open()
+    assert panel.transcript().count("not connected to a model yet") == 1  # said once when the panel opened
     panel.send("hello?", expect_turn=False)
-    wait_until(lambda: "No endpoint is configured" in panel.transcript(), message="the first-run note")
+    wait_until(lambda: panel.transcript().count("not connected to a model yet") == 2,
+               message="the note again after Send")
+    assert panel.status() == "Not configured" and panel.enabled("send")
+
+
+def test_clear_starts_a_new_conversation(endpoint, writer):
+    endpoint.enqueue(text_stream_reply(["First."]), text_stream_reply(["Fresh start."]))
+    panel = Panel(writer).open()
+    panel.send("remember this")
+    panel.wait_idle()
+    assert panel.press("clear")
+    wait_until(lambda: panel.transcript() == "", message="the transcript to clear")
+    panel.send("new topic")
+    panel.wait_idle()
+    messages = endpoint.chat_requests()[-1].json()["messages"]
+    assert [m["content"] for m in messages if m["role"] != "system"] == ["new topic"]

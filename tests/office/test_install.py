@@ -26,4 +26,5 @@ def test_dummy_extension_with_top_level_core_and_ui_does_not_break_marginalia(of
     probe = office.service("org.example.dummy.clash.Probe")
     assert json.loads(probe.execute(())) == {"core": "dummy", "ui": "dummy"}
     panel = Panel(writer).open()  # Marginalia's panel still loads with the dummy's packages present
-    assert panel.status() == "Ready"
+    assert panel.status() == "Not configured"  # the first-run check ran: our code, not the dummy's
+    assert "not connected to a model yet" in panel.transcript()

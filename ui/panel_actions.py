@@ -1,0 +1,72 @@
+"""What the panel's buttons do, apart from sending: clear, revert, settings, first run."""
+from __future__ import annotations
+
+from ..core.i18n import _
+from ..core.turn_display import labels
+from ..core.turn_parts import user_message_of
+from . import settings_store
+from .log import get_logger
+from .undo import revert_turn
+
+log = get_logger("actions")
+
+
+def send(ctx, session, document, text: str) -> None:
+    """Start a turn (see :func:`marginalia.ui.chat.start_turn`); a failure is shown, never lost."""
+    from . import chat
+    try:
+        chat.start_turn(ctx, session, document, text)
+    except Exception as error:
+        log.exception("starting the turn failed")
+        message, hint = user_message_of(error)
+        session.transcript.add("error", labels()["error"], "%s %s" % (message, hint))
+        session.set_status(message)
+        if session.turn is not None and not session.turn.finished:
+            session.turn.finished = True
+        session.end_turn()
+
+
+def clear(session) -> None:
+    """Start a new conversation in this document."""
+    if not session.busy:
+        session.clear()
+
+
+def revert(document, session) -> None:
+    """Undo every document change of the assistant's last turn, if it is still the newest step."""
+    title = session.revertible
+    if session.busy or not title:
+        return
+    session.revertible = None
+    if revert_turn(document, title):
+        session.transcript.add("notice", labels()["notice"], _("Reverted every change of the last turn."))
+        session.pending_note = _("(The user reverted all document changes of your previous reply.)")
+    else:
+        session.transcript.add("notice", labels()["notice"],
+                               _("The last turn's changes are no longer the newest edit, so they were not "
+                                 "reverted. Use Edit ▸ Undo to step back through the changes."))
+    session.end_turn()  # refreshes the buttons
+
+
+def open_settings(ctx, frame) -> None:
+    """Open Marginalia's settings dialog."""
+    from . import commands
+    handler = commands.COMMANDS.get("Settings")
+    if handler is None:
+        log.warning("no settings dialog is installed")
+        return
+    handler(ctx, frame, ())
+
+
+def first_run_check(ctx, session) -> None:
+    """With no endpoint configured, say so once in an empty conversation."""
+    if session.transcript.segment_ids() or settings_store.read_endpoint(ctx)["URL"]:
+        return
+    session.transcript.add("notice", labels()["notice"], not_configured_message())
+    session.set_status(_("Not configured"))
+
+
+def not_configured_message() -> str:
+    """One sentence telling a new user how to connect."""
+    return _("Marginalia is not connected to a model yet: press “…” above (Settings) and choose a server "
+             "such as Ollama or LM Studio, or start the embedded local model with make run.")
