@@ -25,6 +25,7 @@ STATIC_FILES = [
     ("META-INF/manifest.xml", "META-INF/manifest.xml"),
     ("extension/marginalia_entry.py", "marginalia_entry.py"),
     ("extension/dialogs/ChatPanel.xdl", "dialogs/ChatPanel.xdl"),
+    ("extension/dialogs/Settings.xdl", "dialogs/Settings.xdl"),
     ("extension/icons/deck.png", "icons/deck.png"),
     ("extension/description/description-en.txt", "description/description-en.txt"),
     ("registry/org/marginalia/Settings.xcs", "registry/org/marginalia/Settings.xcs"),

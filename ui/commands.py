@@ -10,6 +10,13 @@ def open_chat(ctx, frame, args):
     sidebar.open_deck(frame, pump=toolkit.processEventsToIdle)
 
 
+def open_settings(ctx, frame, args):
+    """Open the settings dialog (on the main thread, a moment later)."""
+    from .settings_command import open_settings as open_dialog
+    open_dialog(ctx, frame, args)
+
+
 COMMANDS = {
     "OpenChat": open_chat,
+    "Settings": open_settings,
 }
