@@ -68,5 +68,5 @@ def first_run_check(ctx, session) -> None:
 
 def not_configured_message() -> str:
     """One sentence telling a new user how to connect."""
-    return _("Marginalia is not connected to a model yet: press “…” above (Settings) and choose a server "
+    return _("Marginalia is not connected to a model yet: press Settings… above and choose a server "
              "such as Ollama or LM Studio, or start the embedded local model with make run.")

@@ -28,11 +28,11 @@ def control_texts():
     """Labels, tooltips and accessible names of the controls, in the current language."""
     return {
         "model": (None, _("Model")),
-        "settings": ("…", _("Settings")),
+        "settings": (_("Settings…"), _("Connection and chat settings")),
         "transcript": (None, _("Conversation")),
         "status": (None, _("Status")),
         "show_thinking": (_("Thinking"), _("Show the model's thinking in full")),
-        "input": (None, _("Message to the assistant (Enter sends, Shift+Enter adds a line)")),
+        "input": (None, _("Message to the assistant. Enter sends, Shift+Enter adds a line")),
         "send": (_("Send"), _("Send the message (Enter)")),
         "stop": (_("Stop"), _("Stop the reply (Escape)")),
         "clear": (_("Clear"), _("Start a new conversation")),
