@@ -91,17 +91,42 @@ def _to_default(target, name: str) -> None:
 
 
 def delete_blocks(document, first: int, last: int) -> None:
-    """Remove blocks ``first``..``last`` (paragraphs with their breaks, tables whole).
+    """Remove blocks ``first``..``last``: paragraphs with their breaks, tables whole.
 
-    The document keeps at least one paragraph: when everything would go, the last
-    paragraph is emptied instead.
+    Runs of paragraphs are deleted as text (so change tracking records the
+    deletion); tables are removed as objects. The document keeps at least one
+    paragraph: when everything would go, the first paragraph is emptied instead.
     """
     blocks = body_blocks(document)
-    doomed = blocks[first - 1:last]
-    keep_one = len(doomed) == len(blocks)
-    for block in reversed(doomed):
-        if keep_one and block is doomed[0]:
-            if block.kind == "paragraph":
-                block.obj.setString("")
+    xtext = document.getText()
+    for kind, run in reversed(_runs(blocks[first - 1:last])):
+        if kind == "table":
+            for block in reversed(run):
+                block.obj.dispose()
             continue
-        block.obj.dispose()
+        _delete_paragraphs(xtext, blocks, run[0].number, run[-1].number)
+
+
+def _runs(blocks: List[Block]):
+    runs = []
+    for block in blocks:
+        if runs and runs[-1][0] == block.kind:
+            runs[-1][1].append(block)
+        else:
+            runs.append((block.kind, [block]))
+    return runs
+
+
+def _delete_paragraphs(xtext, blocks: List[Block], first: int, last: int) -> None:
+    following = blocks[last] if last < len(blocks) else None
+    previous = blocks[first - 2] if first > 1 else None
+    if following is not None and following.kind == "paragraph":
+        cursor = xtext.createTextCursorByRange(blocks[first - 1].obj.getStart())
+        cursor.gotoRange(following.obj.getStart(), True)
+    elif previous is not None and previous.kind == "paragraph":
+        cursor = xtext.createTextCursorByRange(previous.obj.getEnd())
+        cursor.gotoRange(blocks[last - 1].obj.getEnd(), True)
+    else:  # between tables or alone: Writer needs the paragraph; empty it
+        cursor = xtext.createTextCursorByRange(blocks[first - 1].obj.getStart())
+        cursor.gotoRange(blocks[last - 1].obj.getEnd(), True)
+    cursor.setString("")

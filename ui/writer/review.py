@@ -14,8 +14,6 @@ When the chat does not pass them, they are read from the settings.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 from com.sun.star.beans import PropertyValue
 
 from ...core.tools import ToolError
@@ -61,42 +59,65 @@ def require_writable(document) -> None:
                         "Edit > Edit Mode (or save a copy) and ask again.")
 
 
-@contextmanager
-def editing(context):
-    """Run one tool's changes: refuse read-only documents, record in review mode, author as Marginalia."""
-    document = context.document
-    require_writable(document)
-    recording_before = bool(document.getPropertyValue("RecordChanges"))
-    if review_mode(context) and not recording_before:
-        document.setPropertyValue("RecordChanges", True)
-    try:
+class editing:  # noqa: N801 (used like a function: ``with editing(context):``)
+    """Run one tool's changes: refuse read-only documents, record in review mode, author as Marginalia.
+
+    A class, not a generator: contextlib would try to set ``__traceback__`` on UNO
+    exceptions, which pyuno does not allow, and hide the real error.
+    """
+
+    def __init__(self, context):
+        self._context = context
+        self._document = context.document
+        self._recording_before = False
+        self._author = None
+
+    def __enter__(self):
+        document = self._document
+        require_writable(document)
+        self._recording_before = bool(document.getPropertyValue("RecordChanges"))
+        if review_mode(self._context) and not self._recording_before:
+            document.setPropertyValue("RecordChanges", True)
         if document.getPropertyValue("RecordChanges"):
-            with authored_as(context.office, author_name(context)):
-                yield
-        else:
-            yield
-    finally:
-        if bool(document.getPropertyValue("RecordChanges")) != recording_before:
-            document.setPropertyValue("RecordChanges", recording_before)
+            self._author = AuthorSwap(self._context.office, author_name(self._context))
+            self._author.start()
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        try:
+            if self._author is not None:
+                self._author.stop()
+        finally:
+            if bool(self._document.getPropertyValue("RecordChanges")) != self._recording_before:
+                self._document.setPropertyValue("RecordChanges", self._recording_before)
+        return False
 
 
-@contextmanager
-def authored_as(ctx, author: str):
-    """Make ``author`` the author of changes recorded inside the block (user profile swapped, then restored)."""
-    access = _profile(ctx) if ctx is not None else None
-    if access is None:
-        yield
-        return
-    saved = {name: access.getByName(name) for name in ("givenname", "sn")}
-    access.replaceByName("givenname", author)
-    access.replaceByName("sn", "")
-    access.commitChanges()
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            access.replaceByName(name, value)
-        access.commitChanges()
+class AuthorSwap:
+    """Make ``author`` the author of changes recorded meanwhile (the user profile name, swapped then restored)."""
+
+    def __init__(self, ctx, author: str):
+        self._access = _profile(ctx) if ctx is not None else None
+        self._author = author
+        self._saved = None
+
+    def start(self) -> None:
+        """Put the author's name into the user profile."""
+        if self._access is None:
+            return
+        self._saved = {name: self._access.getByName(name) for name in ("givenname", "sn")}
+        self._access.replaceByName("givenname", self._author)
+        self._access.replaceByName("sn", "")
+        self._access.commitChanges()
+
+    def stop(self) -> None:
+        """Restore the user's own name."""
+        if self._access is None or self._saved is None:
+            return
+        for name, value in self._saved.items():
+            self._access.replaceByName(name, value)
+        self._access.commitChanges()
+        self._saved = None
 
 
 def _profile(ctx):

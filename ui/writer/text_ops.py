@@ -25,7 +25,9 @@ from .spans import TextSpan
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 CODE_STYLE = "Source Text"
-RUN_PROPERTIES = ("CharWeight", "CharPosture", "CharStrikeout", "CharUnderline", "CharStyleName", "HyperLinkURL")
+RUN_PROPERTIES = ("CharPosture", "CharStrikeout", "CharStyleName", "CharUnderline", "CharWeight", "HyperLinkURL")
+"""Sorted by name, as XMultiPropertySet requires."""
+DEFAULT_CHAR_STYLE = "Standard"
 
 
 def clean(text: str) -> str:
@@ -38,21 +40,40 @@ def replace_keeping_format(span: TextSpan, start: int, end: int, new_text: str) 
     old = span.text[start:end]
     edits = plan_edits(old, clean(new_text))
     for edit in reversed(edits):
-        write_plain(span.xtext, span.cursor(start + edit.start, start + edit.end), edit.text)
+        replace_in_place(span, start + edit.start, start + edit.end, edit.text)
     return len(edits)
 
 
-def write_plain(xtext, cursor, text: str) -> None:
-    """Replace the range of ``cursor`` with ``text``; each ``\\n`` starts a new paragraph.
+def replace_in_place(span: TextSpan, start: int, end: int, text: str) -> None:
+    """Replace ``span.text[start:end]`` with ``text``, giving it the formatting of the first replaced character.
 
-    The first line takes the formatting of the first replaced character (or of the
-    character before an empty range); the cursor ends after the written text.
+    Writer gives text typed over a selection the formatting of the character
+    *before* it, which loses the formatting of a replaced bold word. So the new text
+    is inserted right after the first old character (inside its formatting), then
+    the old characters on both sides of it are deleted.
     """
-    lines = clean(text).split("\n")
-    cursor.setString(lines[0])
-    cursor.collapseToEnd()
-    for line in lines[1:]:
-        xtext.insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
+    xtext = span.xtext
+    if end <= start:
+        insert_plain(xtext, span.cursor(start, start), text)
+        return
+    if not text:
+        span.cursor(start, end).setString("")
+        return
+    head = span.cursor(start, start + 1)
+    rest = span.cursor(start + 1, end) if end > start + 1 else None
+    insert_plain(xtext, span.cursor(start + 1, start + 1), text)
+    if rest is not None:
+        rest.setString("")  # its start moved behind the inserted text
+    head.collapseToStart()
+    head.goRight(1, True)
+    head.setString("")
+
+
+def insert_plain(xtext, cursor, text: str) -> None:
+    """Insert ``text`` at the collapsed ``cursor`` (formatting of the character before); ``\n`` = new paragraph."""
+    for index, line in enumerate(clean(text).split("\n")):
+        if index:
+            xtext.insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
         if line:
             xtext.insertString(cursor, line, False)
 
@@ -85,10 +106,10 @@ def _formats_at(cursor) -> Dict[str, object]:
 
 
 def _run_values(run: Run, base: Dict[str, object]) -> List[object]:
-    return [BOLD if run.bold else base["CharWeight"],
-            ITALIC if run.italic else base["CharPosture"],
-            STRIKE_SINGLE if run.strike else base["CharStrikeout"],
-            UNDERLINE_SINGLE if run.underline else base["CharUnderline"],
-            CODE_STYLE if run.code else base["CharStyleName"] or "",
-            run.link if run.link else base["HyperLinkURL"] or ""]
-
+    values = {"CharWeight": BOLD if run.bold else base["CharWeight"],
+              "CharPosture": ITALIC if run.italic else base["CharPosture"],
+              "CharStrikeout": STRIKE_SINGLE if run.strike else base["CharStrikeout"],
+              "CharUnderline": UNDERLINE_SINGLE if run.underline else base["CharUnderline"],
+              "CharStyleName": CODE_STYLE if run.code else base["CharStyleName"] or DEFAULT_CHAR_STYLE,
+              "HyperLinkURL": run.link if run.link else base["HyperLinkURL"] or ""}
+    return [values[name] for name in RUN_PROPERTIES]

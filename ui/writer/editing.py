@@ -1,0 +1,177 @@
+"""replace_text and delete_paragraphs: change existing text, guarded against stale reads.
+
+Everything a call needs is checked before the first change (the named text is where
+the model says, the content is usable), so a refused call leaves the document as it
+was. Replacements are applied from the last match to the first, so the positions of
+the earlier matches stay valid.
+"""
+from __future__ import annotations
+
+from typing import List
+
+from ...core.text_match import quote, same_text
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from .block_info import has_tracked_changes
+from .blocks import block_at, body_blocks
+from .content import FORMATS, Content, prepare
+from .locate import Match, choose, in_document, in_paragraph, in_selection
+from .placement import body_style, delete_blocks, open_paragraph
+from .review import editing
+from .rich_import import import_html, is_whole_paragraphs
+from .spans import TextSpan
+from .text_ops import replace_keeping_format, write_runs
+
+
+def replace_text(context, args) -> ToolOutcome:
+    """Replace ``old_text`` where the call says it is (see the tool description)."""
+    document = context.document
+    old_text, match_case = args["old_text"], args.get("match_case", True)
+    content = prepare(args["new_text"], args.get("format", "plain"), allow_empty=True)
+    blocks = body_blocks(document)
+    matches = _targets(document, blocks, args, old_text, match_case)
+    ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
+    new_numbers = []
+    with editing(context):
+        if content.kind == "blocks":
+            for first, last in reversed(ranges):
+                new_numbers.append(_replace_paragraphs(document, first, last, content.html))
+        else:
+            for match in reversed(matches):
+                _replace_match(match, content)
+    return _replaced(matches, old_text, content, ranges, new_numbers)
+
+
+def _targets(document, blocks, args, old_text: str, match_case: bool) -> List[Match]:
+    if args.get("selection"):
+        return [in_selection(document, blocks, old_text)]
+    if args.get("paragraph") is not None:
+        found = in_paragraph(blocks, args["paragraph"], old_text, match_case)
+        return choose(found, old_text, args.get("occurrence"), args.get("all", False), "paragraph %d"
+                      % args["paragraph"])
+    found = in_document(blocks, old_text, match_case, has_redlines=has_tracked_changes(document))
+    return choose(found, old_text, args.get("occurrence"), args.get("all", False), "the document")
+
+
+def _paragraph_range(blocks, match: Match, old_text: str):
+    """The whole paragraphs a block-content replacement takes the place of (refused otherwise)."""
+    if match.where.startswith("table"):
+        raise ToolError("Headings, lists, tables or several paragraphs cannot go into a table cell. Use plain text "
+                        "or one line of Markdown for the cell.")
+    first = match.block
+    last = first + match.text.count("\n")
+    if not first or not is_whole_paragraphs(blocks, first, last, match.text):
+        raise ToolError("Formatted blocks (headings, lists, tables, several paragraphs) can only replace whole "
+                        "paragraphs. Give the complete text of the paragraph(s) as old_text, or use insert_content "
+                        "to add the blocks before or after a paragraph.")
+    return first, last
+
+
+def _replace_match(match: Match, content: Content) -> None:
+    if content.kind == "plain":
+        replace_keeping_format(match.span, match.start, match.end, content.text)
+    else:
+        write_runs(match.span.xtext, match.span.cursor(match.start, match.end), content.runs)
+
+
+def _replace_paragraphs(document, first: int, last: int, html: str):
+    blocks = body_blocks(document)
+    _, number = open_paragraph(document, False, block_at(blocks, last), body_style(blocks, first))
+    new_first, new_last = import_html(document, number, html, body_style(blocks, first))
+    delete_blocks(document, first, last)
+    removed = last - first + 1
+    return new_first - removed, new_last - removed
+
+
+def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new_numbers) -> ToolOutcome:
+    places = _places(matches)
+    if content.kind == "blocks":
+        first, last = new_numbers[-1] if new_numbers else (0, 0)
+        text = ("Replaced paragraph%s %s with formatted content; it now fills paragraphs %d–%d. Paragraph numbers "
+                "after it have changed: read again before using them." % (
+                    "s" if len(ranges) > 1 or ranges[0][0] != ranges[0][1] else "",
+                    ", ".join("%d–%d" % r if r[0] != r[1] else str(r[0]) for r in ranges), first, last))
+        return ToolOutcome.success(text, "Replaced %s with formatted content" % places)
+    new_shown = content.visible_text
+    verb = "Deleted" if not new_shown else "Replaced"
+    count = "%d occurrences of " % len(matches) if len(matches) > 1 else ""
+    text = "%s %s%s in %s%s." % (verb, count, quote(old_text, 80), places,
+                                 " with %s" % quote(new_shown, 80) if new_shown else "")
+    if content.kind == "plain":
+        text += " Unchanged words kept their formatting; changed words took the formatting of the words they replace."
+    summary = "%s %s%s%s" % (verb, count, quote(old_text, 40), " with %s" % quote(new_shown, 40) if new_shown else "")
+    return ToolOutcome.success(text, summary)
+
+
+def _places(matches: List[Match]) -> str:
+    wheres = []
+    for match in matches:
+        if match.where not in wheres:
+            wheres.append(match.where)
+    shown = ", ".join(wheres[:8]) + (", …" if len(wheres) > 8 else "")
+    return shown
+
+
+def delete_paragraphs(context, args) -> ToolOutcome:
+    """Delete whole paragraphs (and tables) ``paragraph``..``to_paragraph`` if they still read ``old_text``."""
+    document = context.document
+    blocks = body_blocks(document)
+    first = args["paragraph"]
+    last = args.get("to_paragraph", first)
+    if last < first:
+        raise ToolError("to_paragraph (%d) is before paragraph (%d)." % (last, first))
+    block_at(blocks, first)
+    block_at(blocks, last)
+    current = "\n".join(TextSpan.of_range(b.obj).text for b in blocks[first - 1:last] if b.kind == "paragraph")
+    if not same_text(current, args["old_text"]):
+        raise ToolError("Paragraphs %d–%d do not read %s any more; they now read %s. Read them again and retry "
+                        "with their current text." % (first, last, quote(args["old_text"], 100), quote(current, 300)))
+    tables = sum(1 for b in blocks[first - 1:last] if b.kind == "table")
+    with editing(context):
+        delete_blocks(document, first, last)
+    span = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
+    text = "Deleted %s%s. The paragraphs after them moved up by %d." % (
+        span, " (including %d table%s)" % (tables, "s" if tables > 1 else "") if tables else "", last - first + 1)
+    return ToolOutcome.success(text, "Deleted %s" % span)
+
+
+TARGET_PROPERTIES = {
+    "paragraph": {"type": "integer", "minimum": 1,
+                  "description": "Look for the text only in this paragraph (a number from get_document)."},
+    "selection": {"type": "boolean", "description": "Use the user's current selection; old_text must be the "
+                  "selected text."},
+    "occurrence": {"type": "integer", "minimum": 1, "description": "Which match when there are several "
+                   "(1 = first, counted in the paragraph if given, else in the document)."},
+    "all": {"type": "boolean", "description": "Every match in the paragraph or document."},
+    "match_case": {"type": "boolean", "description": "Capitals must match (default true)."},
+}
+
+TOOLS = [
+    Tool("replace_text",
+         "Replace existing text. old_text must be the current text exactly as you read it; if the user changed it "
+         "since, the call is refused and you must read again (nothing is changed). Where: paragraph=N (inside that "
+         "paragraph; old_text may be the whole paragraph), selection=true (the user's selection), or, with neither, "
+         "anywhere in the document (it must be unique, or pass occurrence=K or all=true). With format \"plain\" "
+         "(default) the existing formatting is kept: only words that differ are rewritten. With \"markdown\" or "
+         "\"html\", new_text is formatted content (bold, italic, links; headings, lists and tables only when old_text "
+         "is whole paragraphs). An empty new_text deletes old_text.",
+         {"type": "object", "properties": dict({
+             "old_text": {"type": "string", "minLength": 1, "description": "The text to replace, as it reads now."},
+             "new_text": {"type": "string", "description": "The replacement."},
+             "format": {"type": "string", "enum": list(FORMATS), "description": "How to read new_text (default "
+                        "plain, which keeps the formatting)."},
+         }, **TARGET_PROPERTIES), "required": ["old_text", "new_text"], "additionalProperties": False},
+         replace_text, apps=("writer",), changes_document=True),
+    Tool("delete_paragraphs",
+         "Delete whole paragraphs, with their line breaks: paragraph N, or N through to_paragraph. old_text is the "
+         "text of those paragraphs as you read it (tables in the range are deleted too and need no text). Refused "
+         "when the paragraphs read differently now.",
+         {"type": "object", "properties": {
+             "paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to delete."},
+             "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to delete (default: "
+                              "the same as paragraph)."},
+             "old_text": {"type": "string", "description": "Their current text (paragraphs separated by line "
+                          "breaks)."},
+         }, "required": ["paragraph", "old_text"], "additionalProperties": False},
+         delete_paragraphs, apps=("writer",), changes_document=True),
+]

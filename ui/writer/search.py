@@ -1,0 +1,48 @@
+"""search_text: find text in the body and tables, each match with its paragraph and context."""
+from __future__ import annotations
+
+from ...core.text_match import context_around, quote
+from ...core.tools import Tool
+from ...core.turn_parts import ToolOutcome
+from .block_info import has_tracked_changes
+from .blocks import body_blocks
+from .locate import in_document
+
+DEFAULT_RESULTS = 20
+
+
+def search_text(context, args) -> ToolOutcome:
+    """List the matches of ``text`` with their places and surrounding words."""
+    text = args["text"]
+    match_case, whole_words = args.get("match_case", False), args.get("whole_words", False)
+    document = context.document
+    matches = in_document(body_blocks(document), text, match_case, whole_words, has_tracked_changes(document))
+    if not matches:
+        return ToolOutcome.success("No match for %s in the document body or its tables%s." % (
+            quote(text), "" if not match_case else " (with matching case)"), "No match for %s" % quote(text, 40))
+    limit = args.get("max_results", DEFAULT_RESULTS)
+    lines = ["%d match%s for %s:" % (len(matches), "" if len(matches) == 1 else "es", quote(text))]
+    for number, match in enumerate(matches[:limit], 1):
+        lines.append("%d. %s: %s" % (number, match.where, context_around(match.span.text, match.start, match.end)))
+    if len(matches) > limit:
+        lines.append("… and %d more (raise max_results or search a longer phrase)." % (len(matches) - limit))
+    lines.append("To change one match, call replace_text with its paragraph=N (and occurrence=K when the "
+                 "paragraph holds several); all=true changes every match.")
+    places = sorted({m.block for m in matches})
+    return ToolOutcome.success("\n".join(lines), "Found %d match%s for %s in %d paragraph%s" % (
+        len(matches), "" if len(matches) == 1 else "es", quote(text, 40), len(places), "" if len(places) == 1 else "s"))
+
+
+TOOLS = [
+    Tool("search_text",
+         "Find text in the document (body paragraphs and table cells). Returns each match with its paragraph number "
+         "and the words around it, marked [[like this]]. Quotes, dashes and spacing need not match exactly.",
+         {"type": "object", "properties": {
+             "text": {"type": "string", "minLength": 1, "description": "The text to find."},
+             "match_case": {"type": "boolean", "description": "Capitals must match (default false)."},
+             "whole_words": {"type": "boolean", "description": "Only whole words (default false)."},
+             "max_results": {"type": "integer", "minimum": 1, "maximum": 200,
+                             "description": "Most matches to list (default 20)."},
+         }, "required": ["text"], "additionalProperties": False},
+         search_text, apps=("writer",)),
+]
