@@ -20,7 +20,7 @@ Each segment is a labelled block (who said what) separated by a blank line::
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, List, NamedTuple, Optional
+from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 SEPARATOR = "\n\n"
 
@@ -122,6 +122,18 @@ class Transcript:
         """Return the ids of all segments in display order."""
         return list(self._order)
 
+    def segments(self) -> List[Tuple[str, str, str]]:
+        """Return every segment as ``(kind, label, body)`` in display order, to be stored.
+
+        Bodies are full even while collapsed; :meth:`restore` rebuilds the same text.
+        """
+        result = []
+        for position, seg_id in enumerate(self._order):
+            segment = self._segments[seg_id]
+            prefix = len(SEPARATOR) if position else 0
+            result.append((segment.kind, segment.header[prefix:-1], segment.body()))
+        return result
+
     # changes ---------------------------------------------------------------
     def add(self, kind: str, label: str, body: str = "") -> int:
         """Append a new labelled segment and return its id."""
@@ -187,6 +199,35 @@ class Transcript:
         new_text = shown if shown is not None else segment.body()
         self._shift_after(seg_id, utf16_len(new_text) - old_len)
         self._emit(Edit(body_start, body_start + old_len, new_text))
+
+    def restore(self, segments: Iterable[Sequence[str]]) -> List[int]:
+        """Replace the whole transcript with stored segments (as :meth:`segments` gives them).
+
+        Listeners receive a single edit that replaces the old text with the new one.
+
+        Args:
+            segments: ``(kind, label, body)`` triples in display order.
+
+        Returns:
+            The new segments' ids, in order.
+        """
+        old = self._length
+        self._segments.clear()
+        self._order.clear()
+        self._length = 0
+        for kind, label, body in segments:
+            prefix = SEPARATOR if self._order else ""
+            segment = _Segment(kind, prefix + clean_text(label) + "\n", self._length)
+            body = clean_text(body)
+            if body:
+                segment.parts.append(body)
+                segment.body_len = utf16_len(body)
+            self._segments[self._next_id] = segment
+            self._order.append(self._next_id)
+            self._next_id += 1
+            self._length += segment.rendered_len()
+        self._emit(Edit(0, old, self.text()))
+        return list(self._order)
 
     def clear(self) -> None:
         """Remove every segment."""
