@@ -56,7 +56,7 @@ def prepare(content: str, content_format: str, allow_empty: bool = False) -> Con
         return Content("plain", text=clean(content))
     if content_format == "markdown":
         if is_single_paragraph(content):
-            return Content("inline", runs=parse_inline(content.strip()))
+            return Content("inline", runs=parse_inline(content.strip("\r\n")))
         if not parse_blocks(content):
             raise ToolError("The Markdown content has no text.")
         return Content("blocks", html=markdown_to_html(content))

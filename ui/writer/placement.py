@@ -56,20 +56,41 @@ def resolve_position(blocks: List[Block], position: str, number: Optional[int]):
 
 def open_paragraph(document, before: bool, anchor: Block, style: str):
     """Insert an empty paragraph before or after ``anchor``; return ``(paragraph, its number)``."""
-    xtext = document.getText()
-    if anchor.kind == "table":
-        paragraph = document.createInstance("com.sun.star.text.Paragraph")
-        if before:
-            xtext.insertTextContentBefore(paragraph, anchor.obj)
-        else:
-            xtext.insertTextContentAfter(paragraph, anchor.obj)
+    blocks = body_blocks(document)
+    neighbour = _neighbour(blocks, anchor, before)
+    if anchor.kind == "paragraph":
+        _split(document, anchor.obj.getStart() if before else anchor.obj.getEnd())
+    elif neighbour is not None and neighbour.kind == "paragraph":  # a table: split the paragraph beside it
+        _split(document, neighbour.obj.getEnd() if before else neighbour.obj.getStart())
     else:
-        cursor = xtext.createTextCursorByRange(anchor.obj.getStart() if before else anchor.obj.getEnd())
-        xtext.insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
+        _paragraph_beside_table(document, anchor.obj, before)
     number = anchor.number if before else anchor.number + 1
     paragraph = body_blocks(document)[number - 1].obj
     reset_paragraph(paragraph, style)
     return paragraph, number
+
+
+def _neighbour(blocks: List[Block], anchor: Block, before: bool) -> Optional[Block]:
+    number = anchor.number - 1 if before else anchor.number + 1
+    return blocks[number - 1] if 1 <= number <= len(blocks) else None
+
+
+def _split(document, position) -> None:
+    xtext = document.getText()
+    xtext.insertControlCharacter(xtext.createTextCursorByRange(position), PARAGRAPH_BREAK, False)
+
+
+def _paragraph_beside_table(document, table, before: bool) -> None:
+    """Insert a paragraph before or after a table with no paragraph on that side.
+
+    The created paragraph object is unusable once inserted (a LibreOffice quirk), so
+    it is dropped here and the caller reads the new paragraph from the body again.
+    """
+    paragraph = document.createInstance("com.sun.star.text.Paragraph")
+    if before:
+        document.getText().insertTextContentBefore(paragraph, table)
+    else:
+        document.getText().insertTextContentAfter(paragraph, table)
 
 
 def reset_paragraph(paragraph, style: str) -> None:

@@ -1,0 +1,134 @@
+"""insert_content: add plain, Markdown or HTML content without replacing anything.
+
+Content that is one paragraph of text goes where it is asked (at the cursor: into
+the paragraph; elsewhere: as a new paragraph). Block content (headings, lists,
+tables, several paragraphs) always arrives as whole new paragraphs: at the cursor,
+the paragraph is split there first, so a heading never swallows half a sentence.
+"""
+from __future__ import annotations
+
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from .blocks import Block, body_blocks, containing_block
+from .content import FORMATS, Content, prepare
+from .placement import body_style, open_paragraph, reset_paragraph, resolve_position
+from .review import editing
+from .rich_import import import_html
+from .text_ops import insert_plain, write_runs
+
+POSITIONS = ("cursor", "before", "after", "start", "end")
+
+
+def insert_content(context, args) -> ToolOutcome:
+    """Insert ``content`` at ``position`` (see the tool description)."""
+    document = context.document
+    content = prepare(args["content"], args.get("format", "markdown"))
+    blocks = body_blocks(document)
+    if args["position"] == "cursor":
+        cursor, block = _cursor(document, blocks)
+        if content.kind != "blocks":
+            with editing(context):
+                _write_inline(cursor, content)
+            where = "paragraph %d" % block.number if block else "the cursor's text frame"
+            return _done("Inserted the text at the cursor in %s." % where, content, "at the cursor")
+        before, anchor = _split_at(cursor, block)
+    else:
+        before, anchor = resolve_position(blocks, args["position"], args.get("paragraph"))
+    with editing(context):
+        if args["position"] == "cursor" and before is None:
+            before, anchor = _split(document, cursor, block)
+        first, last = _insert_paragraphs(document, blocks, before, anchor, content)
+    numbers = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
+    text = ("Inserted %s as %s. Paragraphs after them moved down by %d: read again before using their numbers."
+            % (_what(content), numbers, last - first + 1))
+    return _done(text, content, "as " + numbers)
+
+
+def _cursor(document, blocks):
+    selection = document.getCurrentController().getSelection()
+    if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
+        raise ToolError("There is no text cursor (an object or table cells are selected). Insert before or after a "
+                        "paragraph instead.")
+    text_range = selection.getByIndex(0)
+    cursor = text_range.getText().createTextCursorByRange(text_range.getEnd())
+    return cursor, containing_block(document, blocks, text_range)
+
+
+def _split_at(cursor, block):
+    """Where block content goes for a cursor: before/after its paragraph, or None (split it first)."""
+    if block is None or block.kind == "table" or cursor.getText() != block.obj.getText():
+        raise ToolError("The cursor is in a table, frame, header or footnote, where headings, lists and tables cannot "
+                        "go. Insert before or after a paragraph instead.")
+    probe = cursor.getText().createTextCursorByRange(cursor)
+    if probe.isStartOfParagraph():
+        return True, block
+    if probe.isEndOfParagraph():
+        return False, block
+    return None, block
+
+
+def _split(document, cursor, block: Block):
+    from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
+    document.getText().insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
+    return False, body_blocks(document)[block.number - 1]
+
+
+def _write_inline(cursor, content: Content) -> None:
+    if content.kind == "plain":
+        insert_plain(cursor.getText(), cursor, content.text)
+    else:
+        write_runs(cursor.getText(), cursor, content.runs)
+
+
+def _insert_paragraphs(document, blocks, before: bool, anchor: Block, content: Content):
+    """Write ``content`` as new paragraphs next to ``anchor``; return the first and last new numbers."""
+    style = body_style(blocks, anchor.number)
+    current = body_blocks(document)
+    anchor = current[anchor.number - 1]
+    if _reusable(current, anchor, before):
+        paragraph, number = anchor.obj, anchor.number
+        reset_paragraph(paragraph, style)
+    else:
+        paragraph, number = open_paragraph(document, before, anchor, style)
+    if content.kind == "blocks":
+        return import_html(document, number, content.html, style)
+    cursor = document.getText().createTextCursorByRange(paragraph.getStart())
+    _write_inline(cursor, content)
+    return number, number + (content.text.count("\n") if content.kind == "plain" else 0)
+
+
+def _reusable(blocks, anchor: Block, before: bool) -> bool:
+    """An empty paragraph at the very end (or an empty document) takes the content itself."""
+    if anchor.kind != "paragraph" or anchor.obj.getString():
+        return False
+    return len(blocks) == 1 or (not before and anchor.number == len(blocks))
+
+
+def _what(content: Content) -> str:
+    return "the formatted content" if content.kind == "blocks" else "the text"
+
+
+def _done(text: str, content: Content, where: str) -> ToolOutcome:
+    shown = content.visible_text.strip().split("\n")[0][:50]
+    summary = ("Inserted %s %s" % ("\u201c%s\u201d" % shown if shown else "formatted content", where))
+    return ToolOutcome.success(text, summary)
+
+
+TOOLS = [
+    Tool("insert_content",
+         "Insert new content without replacing anything: at the user's cursor, before or after paragraph N, or at "
+         "the start or end of the document. Markdown (the default) or HTML becomes real formatting: headings (#, ##), "
+         "**bold**, *italic*, [links](url), bullet and numbered lists, and tables (| a | b | with a |---| line). "
+         "One line of text at the cursor goes into the paragraph there; anything else becomes new paragraphs, "
+         "styled like the document's body text. Reply tells the numbers of the new paragraphs.",
+         {"type": "object", "properties": {
+             "content": {"type": "string", "minLength": 1, "description": "What to insert."},
+             "position": {"type": "string", "enum": list(POSITIONS), "description": "cursor, before/after a "
+                          "paragraph (give paragraph), start or end of the document."},
+             "paragraph": {"type": "integer", "minimum": 1, "description": "The paragraph to insert before or "
+                           "after."},
+             "format": {"type": "string", "enum": list(FORMATS), "description": "markdown (default), html, or plain "
+                        "(taken literally; each line break starts a paragraph)."},
+         }, "required": ["content", "position"], "additionalProperties": False},
+         insert_content, apps=("writer",), changes_document=True),
+]
