@@ -5,14 +5,15 @@ import functools
 
 from ..core.cancel import CancelToken
 from ..core.i18n import _
-from ..core.chat_request import ChatRequest, EndpointConfig, build_chat_body
+from ..core.chat_request import ChatRequest, build_chat_body
+from ..core.errors import InvalidUrlError
 from ..core.llm_stream import stream_round
 from ..core.system_prompt import build_system_prompt
 from ..core.tools import ToolContext, ToolRunner
 from ..core.turn import Turn
 from ..core.session import thinking_summary
 from ..core.turn_display import TranscriptDisplay, labels
-from . import settings_store, toolset
+from . import request_settings, settings_store, toolset
 from .log import get_logger
 from .office_loop import get_loop
 from .undo import DocumentUndo
@@ -20,16 +21,9 @@ from .undo import DocumentUndo
 log = get_logger("chat")
 
 
-_client = None
-
-
-def http_client():
-    """Return the process-wide HTTP client (keeps connections alive between rounds)."""
-    global _client
-    if _client is None:
-        from ..core.transport import HttpClient
-        _client = HttpClient()
-    return _client
+def http_client(ctx):
+    """The process-wide HTTP client for the current proxy and timeout settings."""
+    return request_settings.http_client(ctx)
 
 
 def start_turn(ctx, session, document, text: str) -> None:
@@ -45,7 +39,13 @@ def start_turn(ctx, session, document, text: str) -> None:
                                _("No model is chosen: pick one in the list above the conversation."))
         session.set_status(_("No model"))
         return
-    config = EndpointConfig(base_url=endpoint["URL"].rstrip("/"), model=endpoint["Model"])
+    try:  # key (password store), TLS options, Ollama's native API, attribution headers
+        config = request_settings.endpoint_config(ctx)
+    except InvalidUrlError as error:
+        session.transcript.add("notice", labels()["notice"], "%s %s" % (error.user_message, error.hint))
+        session.set_status(_("Not configured"))
+        return
+    chat_settings = request_settings.read_chat_settings(ctx)
     app = toolset.app_of(document)
     registry = toolset.registry()
     tools = ToolRunner(registry, ToolContext(document=document, app=app, office=ctx))
@@ -53,8 +53,10 @@ def start_turn(ctx, session, document, text: str) -> None:
     title = document_title(document)
 
     def build_request(history):
-        prompt = build_system_prompt(app, title, [s["function"]["name"] for s in schemas])
-        return ChatRequest(config, build_chat_body(history, config.model, prompt, schemas))
+        prompt = build_system_prompt(app, title, [s["function"]["name"] for s in schemas],
+                                     extra_instructions=chat_settings.extra_instructions)
+        return ChatRequest(config, build_chat_body(history, config.model, prompt, schemas,
+                                                   options=chat_settings.options))
 
     loop = get_loop(ctx)
     turn_id = loop.new_task_id()
@@ -70,9 +72,9 @@ def start_turn(ctx, session, document, text: str) -> None:
 
     display = TranscriptDisplay(session.transcript, session.set_status, collapse_thinking=collapse_thinking)
     turn = Turn(history=session.history, user_text=text, build_request=build_request,
-                stream_fn=functools.partial(stream_round, http_client()), tools=tools, display=display,
+                stream_fn=functools.partial(stream_round, http_client(ctx)), tools=tools, display=display,
                 post=loop.poster(turn_id), new_cancel=CancelToken, undo=undo, on_finished=finished,
-                model_note=session.take_pending_note())
+                model_note=session.take_pending_note(), max_rounds=chat_settings.max_rounds)
     session.revertible = None
     session.begin_turn(turn)
     loop.run(turn_id, turn)
