@@ -12,10 +12,9 @@ from typing import List
 from ...core.text_match import quote, same_text
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
-from .block_info import has_tracked_changes
 from .blocks import block_at, body_blocks
 from .content import FORMATS, Content, prepare
-from .locate import Match, choose, in_document, in_paragraph, in_selection
+from .locate import Match, find_targets
 from .placement import body_style, delete_blocks, open_paragraph
 from .review import editing
 from .rich_import import import_html, is_whole_paragraphs
@@ -29,7 +28,7 @@ def replace_text(context, args) -> ToolOutcome:
     old_text, match_case = args["old_text"], args.get("match_case", True)
     content = prepare(args["new_text"], args.get("format", "plain"), allow_empty=True)
     blocks = body_blocks(document)
-    matches = _targets(document, blocks, args, old_text, match_case)
+    matches = find_targets(document, blocks, args, old_text, match_case)
     ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
     new_numbers = []
     with editing(context):
@@ -40,17 +39,6 @@ def replace_text(context, args) -> ToolOutcome:
             for match in reversed(matches):
                 _replace_match(match, content)
     return _replaced(matches, old_text, content, ranges, new_numbers)
-
-
-def _targets(document, blocks, args, old_text: str, match_case: bool) -> List[Match]:
-    if args.get("selection"):
-        return [in_selection(document, blocks, old_text)]
-    if args.get("paragraph") is not None:
-        found = in_paragraph(blocks, args["paragraph"], old_text, match_case)
-        return choose(found, old_text, args.get("occurrence"), args.get("all", False), "paragraph %d"
-                      % args["paragraph"])
-    found = in_document(blocks, old_text, match_case, has_redlines=has_tracked_changes(document))
-    return choose(found, old_text, args.get("occurrence"), args.get("all", False), "the document")
 
 
 def _paragraph_range(blocks, match: Match, old_text: str):
@@ -138,8 +126,8 @@ def delete_paragraphs(context, args) -> ToolOutcome:
 TARGET_PROPERTIES = {
     "paragraph": {"type": "integer", "minimum": 1,
                   "description": "Look for the text only in this paragraph (a number from get_document)."},
-    "selection": {"type": "boolean", "description": "Use the user's current selection; old_text must be the "
-                  "selected text."},
+    "selection": {"type": "boolean", "description": "Use the user's current selection (the text you name must be "
+                  "exactly the selected text)."},
     "occurrence": {"type": "integer", "minimum": 1, "description": "Which match when there are several "
                    "(1 = first, counted in the paragraph if given, else in the document)."},
     "all": {"type": "boolean", "description": "Every match in the paragraph or document."},

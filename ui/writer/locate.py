@@ -12,6 +12,7 @@ from typing import List, Optional
 
 from ...core.text_match import find_all, normalize, quote
 from ...core.tools import ToolError
+from .block_info import has_tracked_changes
 from .blocks import Block, containing_block, paragraph_at
 from .spans import SpanTableError, TextSpan
 
@@ -172,3 +173,18 @@ def in_selection(document, blocks: List[Block], old_text: str) -> Match:
                         "with the current text." % (quote(span.text, 300), quote(old_text, 120)))
     where = "the selection" + (" (paragraph %d)" % number if number else "")
     return Match(span, 0, len(span.text), number or 0, where)
+
+
+def find_targets(document, blocks: List[Block], args: dict, text: str, match_case: bool = True) -> List[Match]:
+    """The matches a call addresses with ``selection``, ``paragraph``, ``occurrence`` and ``all``.
+
+    Raises:
+        ToolError: the text is not where the call says, or it is ambiguous.
+    """
+    if args.get("selection"):
+        return [in_selection(document, blocks, text)]
+    if args.get("paragraph") is not None:
+        found = in_paragraph(blocks, args["paragraph"], text, match_case)
+        return choose(found, text, args.get("occurrence"), args.get("all", False), "paragraph %d" % args["paragraph"])
+    found = in_document(blocks, text, match_case, has_redlines=has_tracked_changes(document))
+    return choose(found, text, args.get("occurrence"), args.get("all", False), "the document")

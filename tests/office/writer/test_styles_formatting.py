@@ -1,0 +1,67 @@
+"""list_styles, apply_style and format_text on real documents."""
+from com.sun.star.awt.FontWeight import BOLD
+
+from writer_docs import RED, YELLOW, blocks, portions, select_in, snapshot
+
+
+def test_list_styles_marks_used_ones_and_shows_localized_names(tools, sample):
+    content = tools.ok("list_styles").content
+    assert "* Heading 1" in content and "* Heading 2" in content
+    assert "Standard (shown to the user as \u201cDefault Paragraph Style\u201d)" in content
+    assert "  Quotations" in content
+    assert "Heading 9" not in content and "Heading 9" in tools.ok("list_styles", all=True).content
+    assert "Emphasis" in tools.ok("list_styles", family="character").content
+
+
+def test_apply_style_by_name_or_localized_name(tools, sample):
+    tools.ok("apply_style", style="Heading 2", paragraph=9, expected_start="We will")
+    assert blocks(sample)[8].ParaStyleName == "Heading 2"
+    tools.ok("apply_style", style="default paragraph style", paragraph=8)
+    assert blocks(sample)[7].ParaStyleName == "Standard"
+
+
+def test_apply_style_to_a_range_and_the_selection(tools, sample):
+    tools.ok("apply_style", style="Quotations", paragraph=2, to_paragraph=4)
+    assert [b.ParaStyleName for b in blocks(sample)[1:4]] == ["Quotations"] * 3
+    cursor = select_in(sample, 9, "hire")
+    sample.getCurrentController().select(cursor)
+    tools.ok("apply_style", style="Title", selection=True)
+    assert blocks(sample)[8].ParaStyleName == "Title"
+
+
+def test_apply_style_refusals_change_nothing(tools, sample):
+    before = snapshot(sample)
+    outcome = tools.fails("apply_style", style="Heading 22", paragraph=2)
+    assert "There is no paragraph style \u201cHeading 22\u201d" in outcome.content and "Did you mean" in outcome.content
+    assert "does not start with" in tools.fails("apply_style", style="Title", paragraph=2,
+                                                expected_start="Hello").content
+    assert "is a table" in tools.fails("apply_style", style="Title", paragraph=7).content
+    assert "Say where" in tools.fails("apply_style", style="Title").content
+    assert snapshot(sample) == before
+
+
+def test_format_text_bold_colour_highlight_everywhere(tools, sample):
+    tools.ok("format_text", text="Micheal", all=True, color="red", highlight="none", bold=True)
+    runs = portions(blocks(sample)[3])
+    assert ("Micheal", True, False, None, RED) in runs
+    assert ("Micheal", True, False, None, RED) in portions(blocks(sample)[1])
+    cell = sample.getTextTables().getByIndex(0).getCellByName("A2")
+    assert portions(list(cell.getText().createEnumeration())[0]) == [("Micheal", True, False, None, RED)]
+
+
+def test_format_text_size_font_style_and_removal(tools, sample):
+    tools.ok("format_text", text="Micheal Smith", paragraph=2, bold=False, highlight="none", font_size=14,
+             font="DejaVu Sans", char_style="Emphasis")
+    portion = [p for p in blocks(sample)[1].createEnumeration() if p.getString() == "Micheal Smith"][0]
+    assert portion.CharWeight < BOLD and portion.CharHeight == 14.0 and portion.CharFontName == "DejaVu Sans"
+    assert portion.CharStyleName == "Emphasis" and portion.CharBackTransparent
+
+
+def test_format_text_refusals(tools, sample):
+    before = snapshot(sample)
+    assert "unknown colour" in tools.fails("format_text", text="Micheal Smith", paragraph=2, color="blurple").content
+    assert "Say what to change" in tools.fails("format_text", text="Micheal Smith", paragraph=2).content
+    assert "occurs 3 times" in tools.fails("format_text", text="Micheal", bold=True).content
+    assert "no character style" in tools.fails("format_text", text="Smith", char_style="Loud").content
+    assert snapshot(sample) == before
+    assert portions(blocks(sample)[1])[1] == ("Micheal Smith", True, False, YELLOW, None)
