@@ -32,6 +32,7 @@ import re
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .errors import MarginaliaError
+from .i18n import _, ngettext
 
 PER_MESSAGE = 5
 PER_TOOL_CALL = 10
@@ -60,10 +61,10 @@ class ContextTooSmall(MarginaliaError):
     def __init__(self, needed: int, context_window: int):
         self.needed, self.context_window = needed, context_window
         super().__init__(
-            "The model's context (%s tokens) is too small for this request, which needs about %s tokens."
-            % (_number(context_window), _number(needed)),
-            "Use a model or server setting with a larger context (for Ollama, a larger num_ctx), "
-            "or shorten your message, the selection or your standing instructions.")
+            _("The model's context (%(window)s tokens) is too small for this request, which needs about "
+              "%(needed)s tokens.") % {"window": _number(context_window), "needed": _number(needed)},
+            _("Use a model or server setting with a larger context (for Ollama, a larger num_ctx), "
+              "or shorten your message, the selection or your standing instructions."))
 
 
 class TokenCalibration:
@@ -243,15 +244,19 @@ def _common_cap(costs: List[int], excess: int) -> int:
 
 
 def _note(dropped: int, shortened: bool, context_window: int) -> str:
-    parts = []
+    values = {"count": dropped, "window": _number(context_window)}
+    if dropped and shortened:
+        return ngettext("The oldest exchange was left out and long tool results were shortened to fit the "
+                        "model's %(window)s-token context.",
+                        "The oldest %(count)d exchanges were left out and long tool results were shortened to "
+                        "fit the model's %(window)s-token context.", dropped) % values
     if dropped:
-        parts.append("The oldest exchange was left out" if dropped == 1
-                     else "The oldest %d exchanges were left out" % dropped)
+        return ngettext("The oldest exchange was left out to fit the model's %(window)s-token context.",
+                        "The oldest %(count)d exchanges were left out to fit the model's %(window)s-token "
+                        "context.", dropped) % values
     if shortened:
-        parts.append("long tool results were shortened" if dropped else "Long tool results were shortened")
-    if not parts:
-        return ""
-    return "%s to fit the model's %s-token context." % (" and ".join(parts), _number(context_window))
+        return _("Long tool results were shortened to fit the model's %(window)s-token context.") % values
+    return ""
 
 
 def _number(value: int) -> str:

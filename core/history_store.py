@@ -25,6 +25,7 @@ import uuid
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from . import session_data
+from .i18n import _
 from .session_data import FORMAT, TRIMMED_NOTE, VERSION
 
 log = logging.getLogger("marginalia.history")
@@ -145,7 +146,7 @@ class HistoryStore:
         data = _encode(session_id, history, transcript)
         if len(data) <= self.max_bytes:
             return data, ""
-        note = TRIMMED_NOTE % _size_words(self.max_bytes)
+        note = _(TRIMMED_NOTE) % _size_words(self.max_bytes)
         excess = len(data) - self.max_bytes
         while excess > 0:
             history, transcript, more = session_data.drop_oldest(history, transcript, excess, note)
@@ -195,7 +196,7 @@ class HistoryStore:
             elif name.endswith(".json") and is_valid_session_id(name[:-5]) and name[:-5] != keep.lower():
                 sessions.append((modified, path))
         sessions.sort()
-        for _, path in sessions[:max(0, len(sessions) - (self.max_sessions - 1))]:
+        for _modified, path in sessions[:max(0, len(sessions) - (self.max_sessions - 1))]:
             _remove_quietly(path)
 
 

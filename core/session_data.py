@@ -11,14 +11,15 @@ import json
 from typing import Any, List, Tuple
 
 from .context_budget import split_turns
+from .i18n import _
 from .redact import redact
 
 FORMAT = "marginalia-session"
 VERSION = 1
 TRIMMED_NOTE = "Older messages of this conversation were not kept (a saved conversation keeps at most %s)."
+"""Told to the user, in a first transcript segment of kind :data:`TRIMMED_KIND`."""
+TRIMMED_KIND = "trimmed"
 SHORTENED_MARK = "\n[shortened to keep the saved conversation small]"
-
-_TRIMMED_PREFIX = TRIMMED_NOTE.split("(")[0]
 _KEPT_AS_IS = frozenset(("role", "id", "tool_call_id", "type", "name"))
 _NOT_STORED = frozenset(("reasoning_details",))
 _ROLES = frozenset(("user", "assistant", "tool", "system"))
@@ -82,17 +83,18 @@ def drop_oldest(history: List[dict], transcript: Any, excess: int, note: str) ->
     history = [message for turn in turns for message in turn]
     if isinstance(transcript, str):
         return history, note + "\n\n" + "\n\n".join(parts), more
-    return history, [["notice", "Note", note]] + [segment for part in parts for segment in part], more
+    first = [TRIMMED_KIND, _("Note"), note]
+    return history, [first] + [segment for part in parts for segment in part], more
 
 
 def _transcript_turns(transcript: Any) -> List[Any]:
     """The transcript cut where the user speaks; an earlier trimming note is dropped."""
     if isinstance(transcript, str):
         paragraphs = transcript.split("\n\n")
-        if paragraphs and paragraphs[0].startswith(_TRIMMED_PREFIX):
+        if paragraphs and paragraphs[0].startswith(_(TRIMMED_NOTE).split("%")[0]):
             paragraphs = paragraphs[1:]
         return paragraphs
-    segments = [s for s in transcript if not (s[0] == "notice" and s[2].startswith(_TRIMMED_PREFIX))]
+    segments = [segment for segment in transcript if segment[0] != TRIMMED_KIND]
     turns: List[List[list]] = []
     for segment in segments:
         if segment[0] == "user" or not turns:

@@ -187,12 +187,12 @@ def test_oldest_turns_go_when_a_session_is_too_big(tmp_path):
     loaded, segments = store.load(SESSION)
     assert 0 < len(loaded) < len(history) and loaded == history[-len(loaded):]
     assert loaded[0]["role"] == "user"
-    assert segments[0] == ("notice", "Note", note)
+    assert segments[0] == ("trimmed", "Note", note)
     assert segments[-3:] == _segments(39)
     # Saving again with one more turn keeps a single note at the top.
     store.save(SESSION, loaded + _turn(40, "x" * 1500), segments + _segments(40))
     segments = store.load(SESSION)[1]
-    assert [s[0] for s in segments].count("notice") == 1 and segments[0][0] == "notice"
+    assert [s[0] for s in segments].count("trimmed") == 1 and segments[0][0] == "trimmed"
 
 
 def test_one_enormous_turn_is_shortened_to_fit(tmp_path):
