@@ -31,13 +31,13 @@ def replace_text(context, args) -> ToolOutcome:
     matches = find_targets(document, blocks, args, old_text, match_case)
     ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
     new_numbers = []
-    with editing(context):
+    with editing(context) as scope:
         if content.kind == "blocks":
             for first, last in reversed(ranges):
                 new_numbers.append(_replace_paragraphs(document, first, last, content.html))
         else:
             for match in reversed(matches):
-                _replace_match(match, content)
+                _replace_match(match, content, scope.recording)
     return _replaced(matches, old_text, content, ranges, new_numbers)
 
 
@@ -55,9 +55,9 @@ def _paragraph_range(blocks, match: Match, old_text: str):
     return first, last
 
 
-def _replace_match(match: Match, content: Content) -> None:
+def _replace_match(match: Match, content: Content, recording: bool) -> None:
     if content.kind == "plain":
-        replace_keeping_format(match.span, match.start, match.end, content.text)
+        replace_keeping_format(match.span, match.start, match.end, content.text, recording)
     else:
         write_runs(match.span.xtext, match.span.cursor(match.start, match.end), content.runs)
 

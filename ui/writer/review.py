@@ -71,6 +71,8 @@ class editing:  # noqa: N801 (used like a function: ``with editing(context):``)
         self._document = context.document
         self._recording_before = False
         self._author = None
+        self.recording = False
+        """True while the changes are recorded as tracked changes."""
 
     def __enter__(self):
         document = self._document
@@ -78,7 +80,8 @@ class editing:  # noqa: N801 (used like a function: ``with editing(context):``)
         self._recording_before = bool(document.getPropertyValue("RecordChanges"))
         if review_mode(self._context) and not self._recording_before:
             document.setPropertyValue("RecordChanges", True)
-        if document.getPropertyValue("RecordChanges"):
+        self.recording = bool(document.getPropertyValue("RecordChanges"))
+        if self.recording:
             self._author = AuthorSwap(self._context.office, author_name(self._context))
             self._author.start()
         return self

@@ -35,22 +35,32 @@ def clean(text: str) -> str:
     return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
-def replace_keeping_format(span: TextSpan, start: int, end: int, new_text: str) -> int:
-    """Turn ``span.text[start:end]`` into ``new_text`` with minimal edits; return how many edits were made."""
+def replace_keeping_format(span: TextSpan, start: int, end: int, new_text: str, recording: bool = False) -> int:
+    """Turn ``span.text[start:end]`` into ``new_text`` with minimal edits; return how many edits were made.
+
+    Args:
+        span: the text holding the passage.
+        start: where the passage starts in ``span.text``.
+        end: where it ends.
+        new_text: what it should read.
+        recording: changes are being tracked (each changed word then becomes one
+            deletion and one insertion, not three pieces).
+    """
     old = span.text[start:end]
     edits = plan_edits(old, clean(new_text))
     for edit in reversed(edits):
-        replace_in_place(span, start + edit.start, start + edit.end, edit.text)
+        replace_in_place(span, start + edit.start, start + edit.end, edit.text, recording)
     return len(edits)
 
 
-def replace_in_place(span: TextSpan, start: int, end: int, text: str) -> None:
-    """Replace ``span.text[start:end]`` with ``text``, giving it the formatting of the first replaced character.
+def replace_in_place(span: TextSpan, start: int, end: int, text: str, recording: bool = False) -> None:
+    """Replace ``span.text[start:end]`` with ``text``, keeping the formatting of the replaced characters.
 
     Writer gives text typed over a selection the formatting of the character
     *before* it, which loses the formatting of a replaced bold word. So the new text
-    is inserted right after the first old character (inside its formatting), then
-    the old characters on both sides of it are deleted.
+    is inserted inside the old formatting first and the old characters are deleted
+    after: right after the first old character, or, while changes are recorded,
+    right after the last one (one clean deletion next to one insertion).
     """
     xtext = span.xtext
     if end <= start:
@@ -58,6 +68,9 @@ def replace_in_place(span: TextSpan, start: int, end: int, text: str) -> None:
         return
     if not text:
         span.cursor(start, end).setString("")
+        return
+    if recording:
+        _insert_then_delete_before(span, start, end, text)
         return
     head = span.cursor(start, start + 1)
     rest = span.cursor(start + 1, end) if end > start + 1 else None
@@ -67,6 +80,18 @@ def replace_in_place(span: TextSpan, start: int, end: int, text: str) -> None:
     head.collapseToStart()
     head.goRight(1, True)
     head.setString("")
+
+
+def _insert_then_delete_before(span: TextSpan, start: int, end: int, text: str) -> None:
+    xtext = span.xtext
+    origin = span.cursor(start, end)
+    origin.collapseToStart()  # at the first old character, after any mark before it
+    after = span.cursor(end, end)
+    insert_plain(xtext, after, text)
+    old = xtext.createTextCursorByRange(after)
+    old.goLeft(len(clean(text)), False)
+    old.gotoRange(origin, True)
+    old.setString("")
 
 
 def insert_plain(xtext, cursor, text: str) -> None:

@@ -59,18 +59,18 @@ class Tools:
         self.registry = writer_registry()
         self.options = {"review_mode": False, "model": "test-model"}
 
-    def run(self, name, **arguments):
+    def run(self, tool_name, /, **arguments):
         context = ToolContext(document=self.doc, app="writer", office=self.office.ctx, options=dict(self.options))
         return ToolRunner(ToolRegistry(self.registry.for_app("writer")), context).run(
-            ToolCall("c1", name, json.dumps(arguments)))
+            ToolCall("c1", tool_name, json.dumps(arguments)))
 
-    def ok(self, name, **arguments):
-        outcome = self.run(name, **arguments)
+    def ok(self, tool_name, /, **arguments):
+        outcome = self.run(tool_name, **arguments)
         assert outcome.ok, outcome.content
         return outcome
 
-    def fails(self, name, **arguments):
-        outcome = self.run(name, **arguments)
+    def fails(self, tool_name, /, **arguments):
+        outcome = self.run(tool_name, **arguments)
         assert not outcome.ok, outcome.content
         return outcome
 

@@ -1,0 +1,150 @@
+"""comments: add comments anchored to text, list them, resolve or remove them."""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any, List
+
+import uno
+
+from ...core.text_match import quote, same_text
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from .blocks import body_blocks, containing_block
+from .editing import TARGET_PROPERTIES
+from .locate import find_targets
+from .review import AUTHOR, author_name, editing
+
+ANNOTATION = "com.sun.star.text.textfield.Annotation"
+ACTIONS = ("add", "list", "resolve", "remove")
+
+
+@dataclass
+class Comment:
+    """One comment as the model sees it (numbered in document order)."""
+
+    number: int
+    field: Any
+    paragraph: int
+
+
+def all_comments(document) -> List[Comment]:
+    """The comments of the document, numbered from 1 in the order of their paragraphs."""
+    blocks = body_blocks(document)
+    found = []
+    fields = document.getTextFields().createEnumeration()
+    while fields.hasMoreElements():
+        field = fields.nextElement()
+        if field.supportsService(ANNOTATION):
+            block = containing_block(document, blocks, field.getAnchor())
+            found.append((block.number if block else 0, field))
+    found.sort(key=lambda item: item[0])
+    return [Comment(index, field, paragraph) for index, (paragraph, field) in enumerate(found, 1)]
+
+
+def comments(context, args) -> ToolOutcome:
+    """Dispatch to the action."""
+    action = args["action"]
+    if action == "list":
+        return _list(context.document)
+    if action == "add":
+        return _add(context, args)
+    return _change(context, args, action)
+
+
+def _list(document) -> ToolOutcome:
+    found = all_comments(document)
+    if not found:
+        return ToolOutcome.success("The document has no comments.", "No comments")
+    lines = ["%d comment%s:" % (len(found), "" if len(found) == 1 else "s")]
+    for comment in found:
+        field = comment.field
+        where = "paragraph %d" % comment.paragraph if comment.paragraph else "outside the body text"
+        lines.append("#%d %s, by %s%s, on %s: %s" % (
+            comment.number, where, field.Author or "unknown", _date(field), quote(field.getAnchor().getString(), 80),
+            quote(field.Content, 600)) + (" [resolved]" if field.Resolved else ""))
+    return ToolOutcome.success("\n".join(lines), "Listed %d comments" % len(found))
+
+
+def _date(field) -> str:
+    value = field.DateTimeValue
+    if not value or not value.Year:
+        return ""
+    return " (%04d-%02d-%02d)" % (value.Year, value.Month, value.Day)
+
+
+def _add(context, args) -> ToolOutcome:
+    document = context.document
+    text, content = args.get("text"), (args.get("content") or "").strip()
+    if not text or not content:
+        raise ToolError("To add a comment, give text (the words it is about, as they read now) and content (the "
+                        "comment).")
+    matches = find_targets(document, body_blocks(document), args, text, args.get("match_case", True))
+    author = author_name(context)
+    with editing(context):
+        for match in matches:
+            field = document.createInstance(ANNOTATION)
+            field.Author = author
+            field.Initials = AUTHOR[0]
+            field.Content = content
+            field.DateTimeValue = _now()
+            match.span.xtext.insertTextContent(match.span.cursor(match.start, match.end), field, True)
+    places = ", ".join(m.where for m in matches[:8])
+    return ToolOutcome.success("Added the comment to %s in %s." % (quote(text, 80), places),
+                               "Commented on %s" % quote(text, 40))
+
+
+def _now():
+    now = datetime.datetime.now()
+    value = uno.createUnoStruct("com.sun.star.util.DateTime")
+    value.Year, value.Month, value.Day = now.year, now.month, now.day
+    value.Hours, value.Minutes, value.Seconds = now.hour, now.minute, now.second
+    return value
+
+
+def _change(context, args, action: str) -> ToolOutcome:
+    found = all_comments(context.document)
+    if args.get("all"):
+        chosen = found
+    else:
+        number = args.get("number")
+        if number is None:
+            raise ToolError("Say which comment: number=N from the list (or all=true).")
+        if not 1 <= number <= len(found):
+            raise ToolError("There is no comment #%d; the document has %d comment%s. List them again."
+                            % (number, len(found), "" if len(found) == 1 else "s"))
+        chosen = [found[number - 1]]
+        expected = args.get("content")
+        if expected and not same_text(chosen[0].field.Content, expected):
+            raise ToolError("Comment #%d now reads %s, not %s. List the comments again."
+                            % (number, quote(chosen[0].field.Content, 200), quote(expected, 100)))
+    if not chosen:
+        return ToolOutcome.success("There are no comments to %s." % action, "No comments")
+    with editing(context):
+        for comment in chosen:
+            if action == "resolve":
+                comment.field.Resolved = True
+            else:
+                anchor = comment.field.getAnchor()
+                anchor.getText().removeTextContent(comment.field)
+    verb = "Resolved" if action == "resolve" else "Removed"
+    which = "all %d comments" % len(chosen) if args.get("all") else "comment #%d" % chosen[0].number
+    note = " Remaining comments are numbered again from 1." if action == "remove" else ""
+    return ToolOutcome.success("%s %s.%s" % (verb, which, note), "%s %s" % (verb, which))
+
+
+TOOLS = [
+    Tool("comments",
+         "Comments in the margin. action \"add\": attach content (the comment) to text, found like replace_text's "
+         "old_text (paragraph=N, selection=true, or unique in the document). \"list\": every comment with its number, "
+         "paragraph, author and the text it is attached to. \"resolve\" / \"remove\": comment number=N from the list "
+         "(content may repeat its text to be sure), or all=true.",
+         {"type": "object", "properties": dict({
+             "action": {"type": "string", "enum": list(ACTIONS)},
+             "text": {"type": "string", "minLength": 1, "description": "add: the words the comment is about."},
+             "content": {"type": "string", "description": "add: the comment. resolve/remove: the comment's text, "
+                         "to confirm."},
+             "number": {"type": "integer", "minimum": 1, "description": "resolve/remove: the comment's number."},
+         }, **TARGET_PROPERTIES), "required": ["action"], "additionalProperties": False},
+         comments, apps=("writer",), changes_document=True),
+]

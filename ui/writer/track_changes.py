@@ -1,0 +1,179 @@
+"""track_changes: switch recording, list tracked changes, accept or reject them.
+
+LibreOffice 7.x has no API call to accept one change, so a single change is
+accepted or rejected the way a user does it: its range is selected and the
+"Accept/Reject Change" command runs; the user's selection is restored afterwards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, List
+
+from ...core.text_match import quote, same_text
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from .blocks import body_blocks, containing_block
+from .review import editing, require_writable, review_mode
+
+ACTIONS = ("status", "start", "stop", "list", "accept", "reject")
+KINDS = {"Insert": "inserted", "Delete": "deleted", "Format": "formatted", "ParagraphFormat": "paragraph format",
+         "TextTable": "table", "Table": "table"}
+
+
+@dataclass
+class Change:
+    """One tracked change, numbered in document order."""
+
+    number: int
+    redline: Any
+    kind: str
+    text: str
+    paragraph: int
+
+
+def all_changes(document) -> List[Change]:
+    """The tracked changes of the document, numbered from 1."""
+    blocks = body_blocks(document)
+    changes = []
+    enumeration = document.getRedlines().createEnumeration()
+    while enumeration.hasMoreElements():
+        redline = enumeration.nextElement()
+        start = redline.getPropertyValue("RedlineStart")
+        text = _text_of(redline, start)
+        block = containing_block(document, blocks, start) if start is not None else None
+        kind = KINDS.get(redline.getPropertyValue("RedlineType"), redline.getPropertyValue("RedlineType"))
+        changes.append(Change(len(changes) + 1, redline, kind, text, block.number if block else 0))
+    return changes
+
+
+def _text_of(redline, start) -> str:
+    try:
+        cursor = start.getText().createTextCursorByRange(start)
+        cursor.gotoRange(redline.getPropertyValue("RedlineEnd"), True)
+        return cursor.getString()
+    except Exception:
+        return ""
+
+
+def track_changes(context, args) -> ToolOutcome:
+    """Dispatch to the action."""
+    document = context.document
+    action = args["action"]
+    if action in ("start", "stop"):
+        require_writable(document)
+        document.setPropertyValue("RecordChanges", action == "start")
+        state = "now recorded as tracked changes" if action == "start" else "no longer recorded"
+        return ToolOutcome.success("Edits are %s." % state, "Change tracking %s" % ("on" if action == "start"
+                                                                                    else "off"))
+    if action == "status":
+        return _status(context)
+    if action == "list":
+        return _list(document)
+    return _decide(context, args, action)
+
+
+def _status(context) -> ToolOutcome:
+    document = context.document
+    recording = document.getPropertyValue("RecordChanges")
+    count = len(all_changes(document))
+    text = "Recording changes: %s. Tracked changes in the document: %d. Review mode (your edits recorded for the " \
+           "user to accept or reject): %s." % ("yes" if recording else "no", count,
+                                               "on" if review_mode(context) else "off")
+    return ToolOutcome.success(text, "%d tracked changes" % count)
+
+
+def _list(document) -> ToolOutcome:
+    changes = all_changes(document)
+    if not changes:
+        return ToolOutcome.success("The document has no tracked changes.", "No tracked changes")
+    lines = ["%d tracked change%s:" % (len(changes), "" if len(changes) == 1 else "s")]
+    for change in changes:
+        redline = change.redline
+        when = redline.getPropertyValue("RedlineDateTime")
+        date = " %04d-%02d-%02d" % (when.Year, when.Month, when.Day) if when and when.Year else ""
+        where = "paragraph %d" % change.paragraph if change.paragraph else "outside the body"
+        comment = redline.getPropertyValue("RedlineComment")
+        lines.append("#%d %s in %s by %s%s: %s%s" % (
+            change.number, change.kind, where, redline.getPropertyValue("RedlineAuthor") or "unknown", date,
+            quote(change.text, 200), " (note: %s)" % quote(comment, 100) if comment else ""))
+    return ToolOutcome.success("\n".join(lines), "Listed %d tracked changes" % len(changes))
+
+
+def _decide(context, args, action: str) -> ToolOutcome:
+    document = context.document
+    changes = all_changes(document)
+    if args.get("all"):
+        if not changes:
+            return ToolOutcome.success("There are no tracked changes to %s." % action, "No tracked changes")
+        with editing(context):
+            _dispatch(context, ".uno:%sAllTrackedChanges" % action.capitalize())
+        left = len(all_changes(document))
+        return ToolOutcome.success("%s all %d tracked changes.%s" % (
+            _verb(action), len(changes), " %d could not be decided." % left if left else ""),
+            "%s all tracked changes" % _verb(action))
+    change = _chosen(changes, args)
+    with editing(context):
+        _decide_one(context, document, change, action)
+    if len(all_changes(document)) >= len(changes):
+        raise ToolError("LibreOffice did not %s change #%d." % (action, change.number))
+    return ToolOutcome.success("%s change #%d (%s %s). The other changes are numbered again from 1." % (
+        _verb(action), change.number, change.kind, quote(change.text, 80)),
+        "%s change #%d" % (_verb(action), change.number))
+
+
+def _verb(action: str) -> str:
+    return "Accepted" if action == "accept" else "Rejected"
+
+
+def _chosen(changes: List[Change], args) -> Change:
+    number = args.get("number")
+    if number is None:
+        raise ToolError("Say which change: number=N from the list (with text=its text), or all=true.")
+    if not 1 <= number <= len(changes):
+        raise ToolError("There is no change #%d; the document has %d tracked change%s. List them again."
+                        % (number, len(changes), "" if len(changes) == 1 else "s"))
+    change = changes[number - 1]
+    expected = args.get("text")
+    if expected is not None and not same_text(change.text, expected):
+        raise ToolError("Change #%d is now %s %s, not %s. List the changes again." % (
+            number, change.kind, quote(change.text, 120), quote(expected, 80)))
+    return change
+
+
+def _decide_one(context, document, change: Change, action: str) -> None:
+    controller = document.getCurrentController()
+    saved = controller.getSelection()
+    start = change.redline.getPropertyValue("RedlineStart")
+    cursor = start.getText().createTextCursorByRange(start)
+    cursor.gotoRange(change.redline.getPropertyValue("RedlineEnd"), True)
+    controller.select(cursor)
+    try:
+        _dispatch(context, ".uno:%sTrackedChange" % action.capitalize())
+    finally:
+        try:
+            controller.select(saved)
+        except Exception:
+            pass  # the saved range went away with the change
+
+
+def _dispatch(context, command: str) -> None:
+    ctx = context.office
+    helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
+    frame = context.document.getCurrentController().getFrame()
+    helper.executeDispatch(frame, command, "", 0, ())
+
+
+TOOLS = [
+    Tool("track_changes",
+         "Tracked changes (redlines). action \"status\": whether edits are recorded and how many changes wait. "
+         "\"start\"/\"stop\": switch recording of edits. \"list\": every change with its number, kind (inserted, "
+         "deleted, formatted), author and text. \"accept\"/\"reject\": change number=N (give its text as listed, to "
+         "be sure) or all=true.",
+         {"type": "object", "properties": {
+             "action": {"type": "string", "enum": list(ACTIONS)},
+             "number": {"type": "integer", "minimum": 1, "description": "accept/reject: the change's number."},
+             "text": {"type": "string", "description": "accept/reject: the change's text as listed."},
+             "all": {"type": "boolean", "description": "accept/reject: every change."},
+         }, "required": ["action"], "additionalProperties": False},
+         track_changes, apps=("writer",), changes_document=True),
+]
