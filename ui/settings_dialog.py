@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Dict, Optional
 
 import uno  # noqa: F401  (installs the com.sun.star import hook)
-from com.sun.star.beans import PropertyValue
+from com.sun.star.beans import NamedValue
 
 from ..core.endpoint_check import CheckResult, CheckTarget
 from ..core.endpoint_facts import FACTS
@@ -47,7 +47,7 @@ class SettingsDialog:
         if parent is None:
             self.dialog = provider.createDialog(extension_url(ctx, DIALOG))
         else:
-            arg = PropertyValue()
+            arg = NamedValue()
             arg.Name, arg.Value = "ParentWindow", parent
             self.dialog = provider.createDialogWithArguments(extension_url(ctx, DIALOG), (arg,))
         self.main = MainThreadQueue(ctx)

@@ -47,6 +47,8 @@ class Personality:
     reasoning_field: Optional[str] = None
     """Stream a piece of reasoning in this delta field first (``reasoning_content``…)."""
     text = "ok"
+    call_tools = True
+    """Answer requests that offer tools with a tool call (False: always with text)."""
 
     def reply(self, request: RecordedRequest) -> Reply:
         if self.api_key and request.headers.get("Authorization") != "Bearer " + self.api_key:
@@ -58,7 +60,7 @@ class Personality:
             body = request.json() or {}
             if body.get("model") not in self.models:
                 return error_reply(404, "The model `%s` does not exist." % body.get("model"))
-            return self.tool_reply(body) if body.get("tools") else self.text_reply(body)
+            return self.tool_reply(body) if body.get("tools") and self.call_tools else self.text_reply(body)
         return self.other(request, path)
 
     def other(self, request: RecordedRequest, path: str) -> Reply:
@@ -171,7 +173,7 @@ class OllamaLike(Personality):
         lines = []
         if body.get("think"):
             lines.append({"message": dict(message, thinking="Let me think."), "done": False})
-        if body.get("tools"):
+        if body.get("tools") and self.call_tools:
             call = {"function": {"name": body["tools"][0]["function"]["name"], "arguments": {"status": "ok"}}}
             lines.append({"message": dict(message, tool_calls=[call]), "done": False})
         else:
@@ -188,10 +190,10 @@ class PersonalityServer(ScriptedServer):
     Replies queued with :meth:`enqueue` still win, so a test can script one odd answer.
     """
 
-    def __init__(self, personality: Personality):
+    def __init__(self, personality: Personality, host: str = "127.0.0.1"):
         self.personality = personality
         self._current = threading.local()
-        super().__init__()
+        super().__init__(host)
 
     def _record(self, request: RecordedRequest) -> None:
         self._current.request = request
