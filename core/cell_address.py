@@ -257,3 +257,34 @@ def _row_index(digits: str) -> int:
     if row < 1:
         raise AddressError("row numbers start at 1")
     return row - 1
+
+
+_FORBIDDEN_IN_SHEET_NAMES = "[]*?:/\\"
+
+
+def sheet_name_problem(name: str) -> Optional[str]:
+    """Return why ``name`` cannot name a Calc sheet, or None when it can."""
+    if not name or not name.strip():
+        return "a sheet name cannot be empty"
+    bad = sorted({char for char in name if char in _FORBIDDEN_IN_SHEET_NAMES})
+    if bad:
+        return "a sheet name cannot contain %s" % " ".join(bad)
+    if name.startswith("'") or name.endswith("'"):
+        return "a sheet name cannot start or end with an apostrophe"
+    return None
+
+
+def parse_line_position(text, rows: bool) -> int:
+    """Return the 0-based index of a row number (``5``) or a column name (``C``).
+
+    Raises:
+        AddressError: the text is not a row number (for rows) or a column name (for columns).
+    """
+    text = str(text).strip().lstrip("$")
+    if rows:
+        if not text.isdigit() or int(text) < 1:
+            raise AddressError("'%s' is not a row number; rows are numbered from 1" % text)
+        return int(text) - 1
+    if text.isalpha() and len(text) <= 4:
+        return column_index(text)
+    raise AddressError("'%s' is not a column name; use letters such as C or AB" % text)

@@ -90,7 +90,7 @@ def alignment(value: str, table: dict, what: str) -> str:
 def size_hundredths_mm(centimetres: float, what: str) -> int:
     """Convert a width or height in cm to 1/100 mm, checking it is sensible."""
     if not MIN_SIZE_CM <= centimetres <= MAX_SIZE_CM:
-        raise FormatError("%s must be between %s and %s cm, got %s" % (what, MIN_SIZE_CM, MAX_SIZE_CM, centimetres))
+        raise FormatError("%s must be between %g and %g cm, got %g" % (what, MIN_SIZE_CM, MAX_SIZE_CM, centimetres))
     return int(round(centimetres * 1000))
 
 

@@ -165,3 +165,23 @@ def _array_to_english(text: str) -> str:
 def _array_parts(inner: str):
     for kind, piece in _segments(inner):
         yield ("plain" if kind != "string" else "string"), piece
+
+
+def condition_operand(value, sheet_names: Iterable[str] = ()) -> str:
+    """The API-syntax expression for a value compared against in a condition.
+
+    Numbers (and strings that are plainly numbers) stay numbers; a string starting with
+    ``=`` is an expression (converted like a formula, without the ``=``); any other
+    string is a text literal, quoted for Calc (``North`` → ``"North"``).
+    """
+    from .cell_values import looks_like_number, number_text
+    if isinstance(value, bool):
+        return "TRUE()" if value else "FALSE()"
+    if isinstance(value, (int, float)):
+        return number_text(float(value))
+    text = str(value)
+    if text.startswith("=") and len(text) > 1:
+        return to_api_formula(text, sheet_names)[1:]
+    if looks_like_number(text):
+        return number_text(float(text.strip()))
+    return '"%s"' % text.replace('"', '""')

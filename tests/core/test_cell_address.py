@@ -79,3 +79,20 @@ def test_resized_and_contains():
     assert ref.resized(3, 2).rows == 3 and ref.resized(3, 2).columns == 2
     assert parse_range("A1:D10").contains(parse_range("B2:C3"))
     assert not parse_range("A1:D10").contains(parse_range("C9:E9"))
+
+
+def test_sheet_names_and_line_positions():
+    from marginalia.core.cell_address import parse_line_position, sheet_name_problem
+    assert sheet_name_problem("Q1 2024") is None
+    assert "cannot contain / :" in sheet_name_problem("a:b/c")
+    assert "empty" in sheet_name_problem("  ")
+    assert "apostrophe" in sheet_name_problem("'x")
+    assert parse_line_position("5", rows=True) == 4
+    assert parse_line_position(7, rows=True) == 6
+    assert parse_line_position("c", rows=False) == 2
+    with pytest.raises(AddressError, match="not a row number"):
+        parse_line_position("C", rows=True)
+    with pytest.raises(AddressError, match="not a column name"):
+        parse_line_position("5", rows=False)
+    with pytest.raises(AddressError, match="not a row number"):
+        parse_line_position("0", rows=True)

@@ -58,3 +58,12 @@ def test_add_in_function_names_are_renamed_for_reading():
 
 def test_function_names_used_skips_strings_and_repeats():
     assert function_names_used('=SUMM(A1)+IF("X(",ROUND (1,2),SUMM(1))') == ["SUMM", "IF", "ROUND"]
+
+
+@pytest.mark.parametrize("value, expression", [
+    (5, "5"), (2.5, "2.5"), ("10", "10"), ("North", '"North"'), ('say "hi"', '"say ""hi"""'),
+    ("=AVERAGE(A:A)", "AVERAGE(A:A)"), ("=MAX(Data!A1,3)", "MAX(Data.A1;3)"), (True, "TRUE()"),
+])
+def test_condition_operands(value, expression):
+    from marginalia.core.formula_syntax import condition_operand
+    assert condition_operand(value, SHEETS) == expression

@@ -13,7 +13,7 @@ from ...core.formula_syntax import function_names_used
 
 FORMULA_LANGUAGE_ENGLISH = 2   # com.sun.star.sheet.FormulaLanguage.ENGLISH
 FORMULA_LANGUAGE_API = 6       # com.sun.star.sheet.FormulaLanguage.API
-MAP_GROUP_FUNCTIONS = 4        # com.sun.star.sheet.FormulaMapGroup.FUNCTIONS
+MAP_GROUP_FUNCTIONS = 16       # com.sun.star.sheet.FormulaMapGroup.FUNCTIONS
 
 _cache: Optional[Tuple[FrozenSet[str], Dict[str, str]]] = None
 
@@ -22,7 +22,7 @@ def _load(document) -> Tuple[FrozenSet[str], Dict[str, str]]:
     global _cache
     if _cache is None:
         mapper = document.createInstance("com.sun.star.sheet.FormulaOpCodeMapper")
-        external = mapper.getPropertyValue("OpCodeExternal")
+        external = mapper.OpCodeExternal  # an attribute (getOpCodeExternal), not a property
         english = mapper.getAvailableMappings(FORMULA_LANGUAGE_ENGLISH, MAP_GROUP_FUNCTIONS)
         api = mapper.getAvailableMappings(FORMULA_LANGUAGE_API, MAP_GROUP_FUNCTIONS)
         add_in_names = {entry.Token.Data: entry.Name for entry in english if entry.Token.OpCode == external}
@@ -46,6 +46,6 @@ def unknown_functions(document, formula: str) -> List[str]:
     """The names ``formula`` calls as functions that Calc does not know."""
     try:
         known = _load(document)[0]
-    except Exception:
+    except Exception:  # the mapper is missing: no names to offer
         return []
-    return [name for name in function_names_used(formula) if name.upper() not in known]
+    return [name.upper() for name in function_names_used(formula) if name.upper() not in known]

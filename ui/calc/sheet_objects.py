@@ -1,7 +1,7 @@
 """What lies on a sheet besides cell contents: merged areas, charts, conditional formats, AutoFilter."""
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from ...core.cell_address import RangeRef
 from .addresses import range_of_address
@@ -72,18 +72,27 @@ def conditional_format_lines(sheet) -> List[str]:
     return lines
 
 
-def autofilter_area(document, sheet) -> Optional[str]:
-    """The range with AutoFilter buttons on ``sheet``, or None."""
+def autofilter_area(document, sheet) -> Optional[Tuple[RangeRef, str]]:
+    """``(range, database range name)`` of the AutoFilter on ``sheet`` (name "" when unnamed), or None."""
     index = sheet.getRangeAddress().Sheet
     unnamed = document.getPropertyValue("UnnamedDatabaseRanges")
     if unnamed.hasByTable(index):
         anonymous = unnamed.getByTable(index)
         if anonymous.getPropertyValue("AutoFilter"):
-            return range_of_address(sheet, anonymous.getPropertyValue("DataArea")).a1()
+            return range_of_address(sheet, anonymous.getDataArea()), ""
     ranges = document.getPropertyValue("DatabaseRanges")
     for name in ranges.getElementNames():
         database_range = ranges.getByName(name)
-        area = database_range.getPropertyValue("DataArea")
+        area = database_range.getDataArea()
         if area.Sheet == index and database_range.getPropertyValue("AutoFilter"):
-            return "%s (database range '%s')" % (range_of_address(sheet, area).a1(), name)
+            return range_of_address(sheet, area), name
     return None
+
+
+def autofilter_text(document, sheet) -> str:
+    """``A1:D20``, ``A1:D20 (database range 'Sales')`` or ``none``."""
+    found = autofilter_area(document, sheet)
+    if found is None:
+        return "none"
+    ref, name = found
+    return ref.a1() + (" (database range '%s')" % name if name else "")

@@ -14,7 +14,7 @@ from ...core.tools import Tool
 from ...core.turn_parts import ToolOutcome
 from .addresses import active_sheet, range_of_address, sheet_by_name, used_area
 from .cell_views import null_date, read_views
-from .sheet_objects import autofilter_area, chart_lines, conditional_format_lines, merged_areas
+from .sheet_objects import autofilter_text, chart_lines, conditional_format_lines, merged_areas
 
 PROFILE_ROWS = 500
 PROFILE_COLUMNS = 30
@@ -106,8 +106,7 @@ def _object_lines(document, sheet, used):
         lines.append("Merged areas: %s." % (", ".join(merged) if merged else "none"))
     lines.extend(chart_lines(sheet) or ["Charts: none."])
     lines.extend(conditional_format_lines(sheet) or ["Conditional formats: none."])
-    area = autofilter_area(document, sheet)
-    lines.append("AutoFilter: %s." % (area if area else "none"))
+    lines.append("AutoFilter: %s." % autofilter_text(document, sheet))
     lines.append("Protection: %s." % ("the sheet is protected" if sheet.isProtected() else "none"))
     return lines
 

@@ -6,6 +6,8 @@ are checked right after the bulk write and the range is put back if any fails (s
 """
 from __future__ import annotations
 
+import uno
+
 from ...core.cell_values import CellValueError, filled_grid, grid_from_rows, shape_mismatch
 from ...core.csv_text import CsvError, parse_csv
 from ...core.tools import Tool, ToolError
@@ -15,7 +17,6 @@ from .cell_writer import WriteReport, formula_errors_in, restore, snapshot, writ
 from .guards import ensure_cells_editable, ensure_sheet_unprotected, refused_by_calc
 
 MAX_WRITE_CELLS = 200000
-FILL_TO_BOTTOM, FILL_TO_RIGHT, FILL_SIMPLE, FILL_DATE_DAY = 0, 1, 0, 0
 CLEAR_FLAGS = {
     "contents": 1 | 2 | 4 | 16,                           # values, dates, text, formulas
     "formats": 32 | 64 | 256,                             # direct formatting, styles, text attributes
@@ -84,11 +85,14 @@ def _fill(document, target, value) -> ToolOutcome:
 def _fill_from_corner(target) -> None:
     """Copy the top-left cell over the whole range, adjusting relative references (Calc's Fill)."""
     ref = target.ref
+    simple = uno.Enum("com.sun.star.sheet.FillMode", "SIMPLE")
+    day = uno.Enum("com.sun.star.sheet.FillDateMode", "FILL_DATE_DAY")
     if ref.rows > 1:
-        target.sub(ref.resized(ref.rows, 1)).cell_range().fillSeries(FILL_TO_BOTTOM, FILL_SIMPLE, FILL_DATE_DAY,
-                                                                     0.0, 0.0)
+        down = uno.Enum("com.sun.star.sheet.FillDirection", "TO_BOTTOM")
+        target.sub(ref.resized(ref.rows, 1)).cell_range().fillSeries(down, simple, day, 0.0, 0.0)
     if ref.columns > 1:
-        target.cell_range().fillSeries(FILL_TO_RIGHT, FILL_SIMPLE, FILL_DATE_DAY, 0.0, 0.0)
+        right = uno.Enum("com.sun.star.sheet.FillDirection", "TO_RIGHT")
+        target.cell_range().fillSeries(right, simple, day, 0.0, 0.0)
 
 
 def clear_range(context, args) -> ToolOutcome:

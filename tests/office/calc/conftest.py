@@ -34,19 +34,19 @@ class ToolDriver:
         self.document = document
         self.runner = ToolRunner(ToolRegistry(calc_tools()), ToolContext(document=document, app="calc", office=ctx))
 
-    def __call__(self, name, **args):
+    def __call__(self, tool_name, /, **args):
         from marginalia.core.messages import ToolCall
-        return self.runner.run(ToolCall("c1", name, json.dumps(args), 0))
+        return self.runner.run(ToolCall("c1", tool_name, json.dumps(args), 0))
 
-    def ok(self, name, **args):
+    def ok(self, tool_name, /, **args):
         """Run a call that must succeed; return its outcome."""
-        outcome = self(name, **args)
+        outcome = self(tool_name, **args)
         assert outcome.ok, outcome.content
         return outcome
 
-    def fails(self, name, **args):
+    def fails(self, tool_name, /, **args):
         """Run a call that must fail; return its message."""
-        outcome = self(name, **args)
+        outcome = self(tool_name, **args)
         assert not outcome.ok, outcome.content
         return outcome.content
 

@@ -46,7 +46,7 @@ def test_a_formula_that_does_not_parse_restores_the_range(tool, sheet):
     sheet.getAnnotations().insertNew(sheet.getCellRangeByName("B1").getCellAddress(), "a note")
     before = contents(sheet, "A1:E2")
     message = tool.fails("write_range", range="A1:E1", values=[[5, "=SUMM(A2)", "=SUM(A2", "=1+", "ok"]])
-    assert "B1: =SUMM(A2) gives #NAME?" in message and "SUMM" in message
+    assert "B1: =SUMM(A2) gives #NAME?" in message and "Calc has no function named SUMM" in message
     assert "D1: =1+ gives Err:520" in message
     assert "C1" not in message  # =SUM(A2 is completed by Calc and works
     assert contents(sheet, "A1:E2") == before
@@ -73,6 +73,10 @@ def test_fill_adjusts_relative_references(tool, sheet):
     assert formulas(sheet, "C3:C3") == [["=A3*B3"]]
     tool.ok("write_range", range="E1:F2", fill="x")
     assert values(sheet, "E1:F2") == [["x", "x"], ["x", "x"]]
+    tool.ok("write_range", range="G1:H2", fill="=A1+$B$1")
+    assert formulas(sheet, "G1:H2") == [["=A1+$B$1", "=B1+$B$1"], ["=A2+$B$1", "=B2+$B$1"]]
+    assert "Nothing was written" in tool.fails("write_range", range="J1:J3", fill="=SUMM(A1)")
+    assert values(sheet, "J1:J3") == [[""], [""], [""]]
 
 
 def test_bad_addresses_are_explained(tool, sheet):

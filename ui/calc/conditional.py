@@ -1,0 +1,171 @@
+"""``conditional_format``: highlight cells by value, by formula, or duplicates; or clear the rules.
+
+Rules go through the ``ConditionalFormat`` property, which Calc records for undo,
+part by part so the rules cells already have are kept (:mod:`.conditional_parts`). A highlight is a cell style: one of Calc's own (good, bad, neutral…) or, for
+custom colours, a style this tool creates (its creation is recorded as an undo step
+of its own, see :mod:`.custom_undo`). Condition formulas are compiled in a scratch
+document first (:mod:`.formula_check`), because Calc accepts any text as a condition.
+"""
+from __future__ import annotations
+
+from com.sun.star.beans import PropertyValue
+
+from ...core.cell_format import FormatError, color_hex, parse_color
+from ...core.formula_errors import describe_error
+from ...core.formula_syntax import condition_operand, to_api_formula
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from .addresses import RANGE_HELP, resolve, sheet_names
+from .conditional_parts import rule_groups
+from .custom_undo import record
+from .formula_check import syntax_problems
+from .guards import ensure_sheet_unprotected
+
+OPERATORS = {  # com.sun.star.sheet.ConditionOperator2
+    "equal": 1, "not_equal": 2, "greater": 3, "greater_equal": 4, "less": 5, "less_equal": 6,
+    "between": 7, "not_between": 8, "formula": 9, "duplicate": 10, "unique": 11,
+}
+TWO_VALUES = ("between", "not_between")
+NO_VALUE = ("duplicate", "unique")
+STYLES = {"good": "Good", "bad": "Bad", "neutral": "Neutral", "warning": "Warning", "error": "Error",
+          "accent": "Accent", "note": "Note"}
+STYLE_WORDS = {"good": "green", "bad": "light red fill, dark red text", "neutral": "yellow", "warning": "red text",
+               "error": "white bold text on red", "accent": "bold", "note": "yellow note"}
+
+
+def _property(name, value):
+    prop = PropertyValue()
+    prop.Name, prop.Value = name, value
+    return prop
+
+
+def conditional_format(context, args) -> ToolOutcome:
+    """Add one rule to a range, or clear every rule in it."""
+    document = context.document
+    target = resolve(document, args["range"])
+    ensure_sheet_unprotected(target.sheet, "change conditional formatting")
+    cell_range = target.cell_range()
+    rule = args["rule"]
+    if rule == "clear":
+        entries = cell_range.getPropertyValue("ConditionalFormat")
+        entries.clear()
+        cell_range.setPropertyValue("ConditionalFormat", entries)
+        return ToolOutcome.success("Removed the conditional formatting of %s." % target.label,
+                                   "Cleared conditional formats of %s" % target.label)
+    formulas = _formulas(document, target, rule, args)
+    _check_formulas(context, target, formulas)
+    groups = rule_groups(document, target)
+    style, style_words = _style(document, args)
+    top_left = target.sheet.getCellByPosition(target.ref.start_column, target.ref.start_row).getCellAddress()
+    rule_properties = (_property("Operator", OPERATORS[rule]),
+                       _property("Formula1", formulas[0] if formulas else ""),
+                       _property("Formula2", formulas[1] if len(formulas) > 1 else ""),
+                       _property("StyleName", style), _property("SourcePosition", top_left))
+    for group in groups:
+        entries = group.getPropertyValue("ConditionalFormat")
+        entries.addNew(rule_properties)
+        group.setPropertyValue("ConditionalFormat", entries)
+    text = "Cells of %s where %s now show %s." % (target.label, _condition_words(rule, args), style_words)
+    return ToolOutcome.success(text, "Added a conditional format to %s" % target.label)
+
+
+def _formulas(document, target, rule, args):
+    """The rule's operands in Calc's API syntax (without ``=``)."""
+    if rule in NO_VALUE:
+        return []
+    needed = 2 if rule in TWO_VALUES else 1
+    values = [args.get("value"), args.get("value2")][:needed]
+    if any(value is None for value in values):
+        raise ToolError("The rule '%s' needs %s. Nothing was changed." % (
+            rule, "'value' and 'value2'" if needed == 2 else "'value'"))
+    names = sheet_names(document)
+    if rule == "formula":
+        text = str(values[0])
+        return [to_api_formula(text if text.startswith("=") else "=" + text, names)[1:]]
+    return [condition_operand(value, names) for value in values]
+
+
+def _check_formulas(context, target, formulas) -> None:
+    expressions = [f for f in formulas if not f.startswith('"')]
+    if not expressions:
+        return
+    problems = syntax_problems(context.office, context.document, target.sheet_name, target.ref.start_column,
+                               target.ref.start_row, ["=" + f for f in expressions])
+    if problems:
+        shown = "; ".join("%s gives %s" % (formula, describe_error(code)) for formula, code in problems)
+        raise ToolError("Nothing was changed: the condition does not work in Calc: %s. Write it with English "
+                        "function names and commas, for the range's top-left cell (%s), e.g. =$C2>100."
+                        % (shown, target.ref.a1().split(":")[0]))
+
+
+def _style(document, args):
+    """``(style name, words for the result)``: a built-in style or one made for custom colours."""
+    colors = [key for key in ("background_color", "font_color", "bold") if key in args]
+    if not colors:
+        key = args.get("style", "bad")
+        return STYLES[key], "the '%s' style (%s)" % (STYLES[key], STYLE_WORDS[key])
+    try:
+        background = parse_color(args["background_color"]) if "background_color" in args else None
+        font = parse_color(args["font_color"]) if "font_color" in args else None
+    except FormatError as error:
+        raise ToolError("Nothing was changed: %s." % error) from None
+    return _custom_style(document, background, font, bool(args.get("bold")))
+
+
+def _custom_style(document, background, font, bold):
+    parts = [("fill " + color_hex(background)) if background is not None else "",
+             ("text " + color_hex(font)) if font is not None else "", "bold" if bold else ""]
+    words = ", ".join(p for p in parts if p)
+    name = "Marginalia highlight " + words
+    family = document.getStyleFamilies().getByName("CellStyles")
+    if not family.hasByName(name):
+        def create():
+            style = document.createInstance("com.sun.star.style.CellStyle")
+            family.insertByName(name, style)
+            if background is not None:
+                style.setPropertyValue("CellBackColor", background)
+            if font is not None:
+                style.setPropertyValue("CharColor", font)
+            style.setPropertyValue("CharWeight", 150.0 if bold else 100.0)
+
+        def remove():
+            if family.hasByName(name):
+                family.removeByName(name)
+        create()
+        record(document, "New cell style " + name, remove, create)
+    return name, words
+
+
+def _condition_words(rule, args) -> str:
+    if rule in NO_VALUE:
+        return "the value is %s in the range" % ("repeated" if rule == "duplicate" else "not repeated")
+    if rule == "formula":
+        return "%s is true" % args["value"]
+    if rule in TWO_VALUES:
+        return "the value is %s %s and %s" % (rule.replace("_", " "), args["value"], args["value2"])
+    return "the value is %s %s" % (rule.replace("_", " "), args["value"])
+
+
+_VALUE = {"type": ["number", "string"]}
+
+TOOLS = [
+    Tool(
+        name="conditional_format",
+        description=("Highlight cells of a range that meet a condition (compare with a value, between two values, "
+                     "a formula, duplicates or unique values), or rule=clear to remove the range's conditional "
+                     "formatting. Use a built-in style or your own colours."),
+        parameters={"type": "object", "properties": {
+            "range": {"type": "string", "description": "Cells to format: %s." % RANGE_HELP},
+            "rule": {"type": "string", "enum": list(OPERATORS) + ["clear"]},
+            "value": dict(_VALUE, description=("What to compare with: a number, a text, or an expression such as "
+                                               "=AVERAGE($B$2:$B$50). For rule=formula, a condition written for "
+                                               "the top-left cell, e.g. =$C2>100 (relative references adjust).")),
+            "value2": dict(_VALUE, description="Upper bound for between / not_between."),
+            "style": {"type": "string", "enum": list(STYLES),
+                      "description": "Built-in look (default bad: light red fill, dark red text)."},
+            "background_color": {"type": "string", "description": "Custom fill, #RRGGBB or a colour name."},
+            "font_color": {"type": "string", "description": "Custom text colour."},
+            "bold": {"type": "boolean"},
+        }, "required": ["range", "rule"], "additionalProperties": False},
+        handler=conditional_format, apps=("calc",), changes_document=True),
+]

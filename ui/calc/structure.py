@@ -1,0 +1,138 @@
+"""Structure tools: insert or delete rows and columns; create, rename, delete and show sheets.
+
+Formulas elsewhere follow the moved cells (Calc adjusts their references). Calc
+checks whether an insertion or deletion is possible before it changes anything
+(data would be pushed off the sheet, a merged area or array formula would be cut),
+so a refusal leaves the sheet as it was.
+"""
+from __future__ import annotations
+
+from com.sun.star.uno import Exception as UnoException
+
+from ...core.cell_address import AddressError, column_name, parse_line_position, sheet_name_problem
+from ...core.tools import Tool, ToolError
+from ...core.turn_parts import ToolOutcome
+from .addresses import sheet_by_name, sheet_size
+from .guards import ensure_sheet_unprotected, ensure_structure_unprotected
+
+MAX_LINES = 100000
+LINE_ACTIONS = ("insert_rows", "delete_rows", "insert_columns", "delete_columns")
+SHEET_ACTIONS = ("create", "rename", "delete", "activate")
+
+
+def edit_rows_columns(context, args) -> ToolOutcome:
+    """Insert or delete whole rows or columns."""
+    action, count = args["action"], args.get("count", 1)
+    rows = action.endswith("rows")
+    sheet = sheet_by_name(context.document, args.get("sheet"))
+    ensure_sheet_unprotected(sheet, action.replace("_", " "))
+    try:
+        index = parse_line_position(args["at"], rows)
+    except AddressError as error:
+        raise ToolError("%s. Nothing was changed." % error) from None
+    limit = sheet_size(sheet)[1 if rows else 0]
+    if index + (count if action.startswith("delete") else 0) > limit or index >= limit:
+        raise ToolError("The sheet has only %d %s; %s %d from %s is not possible. Nothing was changed."
+                        % (limit, "rows" if rows else "columns", action.split("_")[0], count, _name(index, rows)))
+    lines = sheet.getRows() if rows else sheet.getColumns()
+    try:
+        if action.startswith("insert"):
+            lines.insertByIndex(index, count)
+        else:
+            lines.removeByIndex(index, count)
+    except UnoException as error:
+        raise ToolError("Calc refused to %s %d %s at %s on '%s': %s. Nothing was changed."
+                        % (action.split("_")[0], count, "rows" if rows else "columns", _name(index, rows),
+                           sheet.getName(), _refusal_reason(action)) + _detail(error)) from None
+    what = "%d %s%s" % (count, "row" if rows else "column", "" if count == 1 else "s")
+    if action.startswith("insert"):
+        text = "Inserted %s before %s on '%s'; the new cells are empty and formulas were adjusted." % (
+            what, _name(index, rows), sheet.getName())
+    else:
+        text = "Deleted %s starting at %s on '%s'; formulas were adjusted (references to deleted cells now show " \
+               "#REF!)." % (what, _name(index, rows), sheet.getName())
+    return ToolOutcome.success(text, text.split(";")[0])
+
+
+def _name(index: int, rows: bool) -> str:
+    return "row %d" % (index + 1) if rows else "column %s" % column_name(index)
+
+
+def _refusal_reason(action: str) -> str:
+    if action.startswith("insert"):
+        return "cells with content at the end of the sheet would be pushed off it, or a merged area or array " \
+               "formula would be split"
+    return "a merged area or array formula would be split"
+
+
+def _detail(error) -> str:
+    message = getattr(error, "Message", "") or ""
+    return " (%s)" % message.splitlines()[0] if message.strip() else ""
+
+
+def manage_sheet(context, args) -> ToolOutcome:
+    """Create, rename, delete or show a sheet."""
+    document, action, name = context.document, args["action"], args["name"]
+    sheets = document.getSheets()
+    if action == "activate":
+        sheet = sheet_by_name(document, name)
+        document.getCurrentController().setActiveSheet(sheet)
+        return ToolOutcome.success("'%s' is now the active sheet." % sheet.getName(), "Showed '%s'" % sheet.getName())
+    ensure_structure_unprotected(document, "%s sheets" % action)
+    if action == "create":
+        _check_new_name(sheets, name)
+        position = min(max(args.get("position", sheets.getCount() + 1), 1), sheets.getCount() + 1)
+        sheets.insertNewByName(name, position - 1)
+        return ToolOutcome.success("Created sheet '%s' at position %d." % (name, position), "Created sheet '%s'" % name)
+    sheet = sheet_by_name(document, name)
+    old = sheet.getName()
+    if action == "rename":
+        new_name = args.get("new_name")
+        if not new_name:
+            raise ToolError("Give 'new_name' to rename the sheet '%s'." % old)
+        if new_name.lower() != old.lower():
+            _check_new_name(sheets, new_name)
+        elif sheet_name_problem(new_name):
+            raise ToolError("'%s' cannot be used: %s." % (new_name, sheet_name_problem(new_name)))
+        sheet.setName(new_name)
+        return ToolOutcome.success("Renamed sheet '%s' to '%s'; formulas that use it follow." % (old, new_name),
+                                   "Renamed sheet '%s' to '%s'" % (old, new_name))
+    if sheets.getCount() == 1:
+        raise ToolError("'%s' is the only sheet; a spreadsheet needs at least one. Nothing was changed." % old)
+    sheets.removeByName(old)
+    return ToolOutcome.success("Deleted sheet '%s' (formulas that used it now show #REF!)." % old,
+                               "Deleted sheet '%s'" % old)
+
+
+def _check_new_name(sheets, name: str) -> None:
+    problem = sheet_name_problem(name)
+    if problem:
+        raise ToolError("'%s' cannot be used: %s. Nothing was changed." % (name, problem))
+    for existing in sheets.getElementNames():
+        if existing.lower() == name.lower():
+            raise ToolError("There is already a sheet named '%s'. Nothing was changed." % existing)
+
+
+TOOLS = [
+    Tool(
+        name="edit_rows_columns",
+        description=("Insert or delete whole rows or columns. Rows and columns are inserted before 'at'; deletion "
+                     "starts at 'at'. Formulas elsewhere are adjusted."),
+        parameters={"type": "object", "properties": {
+            "action": {"type": "string", "enum": list(LINE_ACTIONS)},
+            "at": {"type": ["string", "integer"], "description": "Row number (e.g. 5) or column letter (e.g. C)."},
+            "count": {"type": "integer", "minimum": 1, "maximum": MAX_LINES, "description": "How many (default 1)."},
+            "sheet": {"type": "string", "description": "Sheet name (default: the active sheet)."},
+        }, "required": ["action", "at"], "additionalProperties": False},
+        handler=edit_rows_columns, apps=("calc",), changes_document=True),
+    Tool(
+        name="manage_sheet",
+        description="Create, rename or delete a sheet, or show (activate) it to the user.",
+        parameters={"type": "object", "properties": {
+            "action": {"type": "string", "enum": list(SHEET_ACTIONS)},
+            "name": {"type": "string", "description": "The sheet to act on (for create: the new sheet's name)."},
+            "new_name": {"type": "string", "description": "For rename: the new name."},
+            "position": {"type": "integer", "minimum": 1, "description": "For create: 1 = first (default: last)."},
+        }, "required": ["action", "name"], "additionalProperties": False},
+        handler=manage_sheet, apps=("calc",), changes_document=True),
+]
