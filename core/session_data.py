@@ -12,7 +12,7 @@ from typing import Any, List, Tuple
 
 from .context_budget import split_turns
 from .i18n import _
-from .redact import redact
+from .redact import MARK, redact
 
 FORMAT = "marginalia-session"
 VERSION = 1
@@ -41,7 +41,7 @@ def redacted(value: Any, key: str = "") -> Any:
     if isinstance(value, str):
         if key in _KEPT_AS_IS:
             return value
-        return _redacted_arguments(value) if key == "arguments" else redact(value)
+        return _redacted_arguments(value) if key == "arguments" else redact_text(value)
     if isinstance(value, dict):
         return {k: redacted(v, k) for k, v in value.items() if k not in _NOT_STORED}
     if isinstance(value, (list, tuple)):
@@ -54,8 +54,53 @@ def _redacted_arguments(raw: str) -> str:
     try:
         parsed = json.loads(raw)
     except (ValueError, RecursionError):
-        return redact(raw)
+        return redact_text(raw)
     return json.dumps(redacted(parsed), ensure_ascii=False)
+
+
+def redact_text(text: str) -> str:
+    """:func:`~.redact.redact` for conversation text: secrets go, ordinary words come back.
+
+    ``redact`` is tuned for logs, so in prose it also hides words after "Basic",
+    "Bearer" or "cookie:" ("Basic [redacted] is a policy"). A hidden span made only of
+    ordinary words (letters, at most 20 a word, no random capitals) is put back, except
+    where it is a URL password (before ``@``) or a parameter value (after ``=``).
+
+    Args:
+        text: A message, tool result or transcript body.
+
+    Returns:
+        The text as stored.
+    """
+    cleaned = redact(text)
+    if cleaned == text or MARK in text:
+        return cleaned
+    chunks = cleaned.split(MARK)
+    if not text.startswith(chunks[0]):
+        return cleaned
+    pieces, position = [chunks[0]], len(chunks[0])
+    for number, chunk in enumerate(chunks[1:], 1):
+        last = number == len(chunks) - 1
+        end = len(text) - len(chunk) if last else text.find(chunk, position + 1)
+        if end <= position or (last and not text.endswith(chunk)):
+            return cleaned
+        hidden = text[position:end]
+        keep = _ordinary_words(hidden) and not pieces[-1].endswith("=") and not chunk.startswith("@")
+        pieces.extend((hidden if keep else MARK, chunk))
+        position = end + len(chunk)
+    return "".join(pieces)
+
+
+def _ordinary_words(span: str) -> bool:
+    words = span.split()
+    return bool(words) and all(_ordinary_word(word.strip(".,;:!?()\"'")) for word in words)
+
+
+def _ordinary_word(word: str) -> bool:
+    letters = word.replace("'", "").replace("-", "")
+    if not 0 < len(letters) <= 20 or not letters.isalpha():
+        return False
+    return letters.islower() or letters[1:].islower() or (letters.isupper() and len(letters) <= 12)
 
 
 def drop_oldest(history: List[dict], transcript: Any, excess: int, note: str) -> Tuple[List[dict], Any, bool]:

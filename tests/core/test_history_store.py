@@ -167,13 +167,29 @@ def test_redact_is_applied_to_every_stored_string(store, monkeypatch):
 
     def spy(text):
         seen.append(text)
-        return text.replace("secret", "[redacted]")
+        return text.replace("s3cr3t", "[redacted]")
 
     monkeypatch.setattr(session_data, "redact", spy)
-    store.save(SESSION, [{"role": "user", "content": "secret one"}], [("user", "You", "secret two")])
-    assert "secret one" in seen and "secret two" in seen
+    store.save(SESSION, [{"role": "user", "content": "s3cr3t one"}], [("user", "You", "s3cr3t two")])
+    assert "s3cr3t one" in seen and "s3cr3t two" in seen
     assert store.load(SESSION) == ([{"role": "user", "content": "[redacted] one"}],
                                    [("user", "You", "[redacted] two")])
+
+
+@pytest.mark.parametrize("text, stored", [
+    ("Basic income is a policy.", "Basic income is a policy."),
+    ("Bearer bonds were popular. Basic Income too.", "Bearer bonds were popular. Basic Income too."),
+    ("Add the cookie: chocolate chip recipe.", "Add the cookie: chocolate chip recipe."),
+    ("Use Bearer %s now" % KEY, "Use Bearer [redacted] now"),
+    ("Authorization: Bearer abcDEF123ghiJKL456", "Authorization: [redacted]"),
+    ("proxy http://me:sunshine@proxy:3128 and Basic income", "proxy http://me:[redacted]@proxy:3128 and Basic income"),
+    ("https://x.org/?api_key=password", "https://x.org/?api_key=[redacted]"),
+    ("Bearer AbCdEfGhIjKlMnOpQr", "Bearer [redacted]"),
+    ("hash 7f3a9c2b1e4d5f6a7b8c9d0e1f2a3b4c", "hash [redacted]"),
+    ("already [redacted] here, Basic income", "already [redacted] here, Basic [redacted]"),
+])
+def test_stored_text_loses_secrets_but_keeps_ordinary_words(text, stored):
+    assert session_data.redact_text(text) == stored
 
 
 # --- caps ---------------------------------------------------------------------------------------------
