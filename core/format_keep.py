@@ -62,19 +62,36 @@ def plan_edits(old: str, new: str) -> List[Edit]:
         Non-overlapping :class:`Edit` objects in ascending order (empty when the texts
         are equal up to folding).
     """
+    edits = [Edit(a1, a2, new[b1:b2]) for same, a1, a2, b1, b2 in align(old, new) if not same]
+    return [edit for edit in edits if fold(old[edit.start:edit.end]) != fold(edit.text)]
+
+
+def align(old: str, new: str) -> List[Tuple[bool, int, int, int, int]]:
+    """Pair the pieces of ``old`` with the pieces of ``new`` that take their place.
+
+    Args:
+        old: the original text.
+        new: the new text.
+
+    Returns:
+        ``(same, old_start, old_end, new_start, new_end)`` tuples covering both texts
+        in order; ``same`` is True where the words are unchanged. A changed run is
+        split so new words take the place of old words proportionally.
+    """
     old_tokens, new_tokens = tokenize(old), tokenize(new)
     if len(old_tokens) > MAX_DIFF_TOKENS or len(new_tokens) > MAX_DIFF_TOKENS:
-        return [] if fold(old) == fold(new) else [Edit(0, len(old), new)]
-    old_offsets = _offsets(old_tokens)
+        return [(fold(old) == fold(new), 0, len(old), 0, len(new))]
+    old_offsets, new_offsets = _offsets(old_tokens), _offsets(new_tokens)
     matcher = difflib.SequenceMatcher(None, [fold(t) for t in old_tokens], [fold(t) for t in new_tokens],
                                       autojunk=False)
-    edits: List[Edit] = []
+    result = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
+            result.append((True, old_offsets[i1], old_offsets[i2], new_offsets[j1], new_offsets[j2]))
             continue
         for (a1, a2), (b1, b2) in _pair_groups(i1, i2, j1, j2):
-            edits.append(Edit(old_offsets[a1], old_offsets[a2], "".join(new_tokens[b1:b2])))
-    return [edit for edit in edits if fold(old[edit.start:edit.end]) != fold(edit.text)]
+            result.append((False, old_offsets[a1], old_offsets[a2], new_offsets[b1], new_offsets[b2]))
+    return result
 
 
 def _offsets(tokens: Sequence[str]) -> List[int]:

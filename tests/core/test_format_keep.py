@@ -1,7 +1,7 @@
 """Planning minimal edits so unchanged words keep their formatting."""
 import random
 
-from marginalia.core.format_keep import Edit, apply_edits, plan_edits, tokenize
+from marginalia.core.format_keep import Edit, align, apply_edits, plan_edits, tokenize
 
 
 def test_tokens_rebuild_the_text():
@@ -51,3 +51,12 @@ def test_random_rewrites_always_rebuild_the_new_text():
             "\u201d", '"'), (old, new, edits)
         spans = [(e.start, e.end) for e in edits]
         assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+
+
+def test_align_covers_both_texts_in_order():
+    old, new = "Dear Micheal Smith, thanks.", "Dear Michael Smith, many thanks."
+    pieces = align(old, new)
+    assert "".join(old[a1:a2] for _, a1, a2, _, _ in pieces) == old
+    assert "".join(new[b1:b2] for _, _, _, b1, b2 in pieces) == new
+    assert (True, 0, 5, 0, 5) in pieces
+    assert any(not same and old[a1:a2] == "Micheal" and new[b1:b2] == "Michael" for same, a1, a2, b1, b2 in pieces)

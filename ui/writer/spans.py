@@ -62,16 +62,15 @@ class TextSpan:
         cursor = xtext.createTextCursorByRange(text_range)
         builder = _Builder()
         enumeration = cursor.createEnumeration()
-        first = True
+        previous_end = None
         while enumeration.hasMoreElements():
             paragraph = enumeration.nextElement()
             if not paragraph.supportsService(PARAGRAPH):
                 raise SpanTableError("the range contains a table")
-            if not first:
+            if previous_end is not None:
                 builder.paragraph_break(previous_end, paragraph.getStart())
             builder.paragraph(paragraph)
             previous_end = paragraph.getEnd()
-            first = False
         return cls(xtext, "".join(builder.parts), builder.pieces, text_range.getStart(), text_range.getEnd())
 
     @classmethod

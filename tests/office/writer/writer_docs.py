@@ -16,7 +16,7 @@ import importlib
 import json
 import pkgutil
 
-import uno  # noqa: F401  (pyuno is on the path through support.office)
+import uno  # noqa: F401  (installs the com.sun.star import hook; pyuno is on the path via support.office)
 from com.sun.star.awt.FontSlant import ITALIC
 from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
@@ -150,7 +150,7 @@ def texts(doc):
 def table_strings(table):
     rows = {}
     for name in table.getCellNames():
-        column, row = name[0], int(name[1:])
+        row = int(name[1:])
         rows.setdefault(row, []).append(table.getCellByName(name).getString())
     return [rows[r] for r in sorted(rows)]
 
