@@ -216,6 +216,42 @@ def fit_history(system_prompt: str, history: Sequence[dict], tools_schema: Optio
     return kept, dropped, _note(dropped, shortened, context_window)
 
 
+def estimate_prompt_tokens(system_prompt: str, messages: Sequence[dict],
+                           tools_schema: Optional[Sequence[dict]] = None) -> int:
+    """Unscaled estimate of a whole request's prompt, to compare with ``usage.prompt_tokens``."""
+    system = _text_tokens(system_prompt) + PER_MESSAGE if system_prompt else 0
+    return system + estimate_tokens(messages) + estimate_tools_tokens(tools_schema)
+
+
+def fit_chat_body(body: dict, context_window: Optional[int], reply_reserve: Optional[int] = None,
+                  scale: float = 1.0) -> Tuple[dict, int, str, int]:
+    """Apply :func:`fit_history` to a built Chat Completions request body.
+
+    Args:
+        body: The request body (``messages`` starting with the system message, if any;
+            ``tools``; ``max_tokens``). Not changed.
+        context_window: The model's context in tokens, or None (nothing is left out).
+        reply_reserve: Tokens kept for the answer; default: the body's ``max_tokens``, else 1024.
+        scale: Factor applied to estimates (:attr:`TokenCalibration.scale`).
+
+    Returns:
+        ``(body, dropped_turns, note, estimated_prompt_tokens)``: the body to send (a copy
+        when anything was left out), as in :func:`fit_history`, and the unscaled estimate of
+        the prompt sent, for :meth:`TokenCalibration.observe`.
+
+    Raises:
+        ContextTooSmall: Even the system prompt, tools and current turn do not fit.
+    """
+    messages = list(body.get("messages") or [])
+    system = messages.pop(0) if messages and messages[0].get("role") == "system" else None
+    system_text = system.get("content") if system and isinstance(system.get("content"), str) else ""
+    reserve = reply_reserve if reply_reserve is not None else (body.get("max_tokens") or 1024)
+    kept, dropped, note = fit_history(system_text, messages, body.get("tools"), context_window, reserve, scale)
+    if note:
+        body = dict(body, messages=([system] if system else []) + kept)
+    return body, dropped, note, estimate_prompt_tokens(system_text, kept, body.get("tools"))
+
+
 def _shorten_tool_results(messages: Messages, excess: int, scale: float) -> Messages:
     """Cut the largest tool results to one common size so that ``excess`` tokens go."""
     costs = {index: int(_text_tokens(message["content"]) * scale) for index, message in enumerate(messages)

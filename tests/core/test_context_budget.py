@@ -4,8 +4,10 @@ import random
 
 import pytest
 
+from marginalia.core.chat_request import build_chat_body
 from marginalia.core.context_budget import (PER_MESSAGE, SHORTENED_NOTE, ContextTooSmall, TokenCalibration,
-                                            estimate_tokens, estimate_tools_tokens, fit_history, split_turns)
+                                            estimate_prompt_tokens, estimate_tokens, estimate_tools_tokens,
+                                            fit_chat_body, fit_history, split_turns)
 
 SYSTEM = "You are Marginalia, an AI assistant working inside LibreOffice Writer. " * 3
 TOOLS = [{"type": "function", "function": {
@@ -219,3 +221,33 @@ def test_random_histories_always_come_out_well_formed_and_within_the_window():
         _assert_well_formed(messages)
         assert _prompt_tokens(messages) + 512 <= window
         assert bool(note) == (messages != history)
+
+
+# --- whole request bodies ---------------------------------------------------------------------------
+
+def test_request_body_is_fitted_keeping_its_system_message_and_settings():
+    body = build_chat_body(_history(20), "qwen2.5", SYSTEM, TOOLS)
+    body["max_tokens"] = 1024
+    fitted, dropped, note, estimate = fit_chat_body(body, 8192)
+    assert dropped > 0 and note
+    assert fitted["messages"][0] == {"role": "system", "content": SYSTEM}
+    assert fitted["messages"][1:] == body["messages"][1 + 4 * dropped:]
+    assert {k: v for k, v in fitted.items() if k != "messages"} == {k: v for k, v in body.items() if k != "messages"}
+    assert len(body["messages"]) == 81  # the built body is not changed
+    assert estimate == estimate_prompt_tokens(SYSTEM, fitted["messages"][1:], TOOLS) == _prompt_tokens(
+        fitted["messages"][1:])
+    assert estimate + 1024 <= 8192
+
+
+def test_body_that_fits_is_returned_as_is():
+    body = build_chat_body(_history(2), "m", "", None)
+    fitted, dropped, note, estimate = fit_chat_body(body, 32768, 512)
+    assert fitted is body and (dropped, note) == (0, "")
+    assert estimate == estimate_tokens(body["messages"])
+
+
+def test_reply_reserve_defaults_to_max_tokens():
+    body = build_chat_body(_history(20), "m", SYSTEM, TOOLS)
+    loose = fit_chat_body(dict(body, max_tokens=256), 16384)[1]
+    tight = fit_chat_body(dict(body, max_tokens=8000), 16384)[1]
+    assert tight > loose
