@@ -34,6 +34,8 @@ STATIC_FILES = [
     ("registry/org/openoffice/Office/UI/Factories.xcu", "registry/org/openoffice/Office/UI/Factories.xcu"),
     ("registry/org/openoffice/Office/ProtocolHandler.xcu", "registry/org/openoffice/Office/ProtocolHandler.xcu"),
     ("registry/org/openoffice/Office/Addons.xcu", "registry/org/openoffice/Office/Addons.xcu"),
+    ("registry/org/openoffice/Office/Accelerators.xcu", "registry/org/openoffice/Office/Accelerators.xcu"),
+    ("extension/dialogs/EditSelection.xdl", "dialogs/EditSelection.xdl"),
 ]
 
 # Python packages shipped under pythonpath/marginalia/ (every module, nothing else).

@@ -16,7 +16,21 @@ def open_settings(ctx, frame, args):
     open_dialog(ctx, frame, args)
 
 
+def edit_selection(ctx, frame, args):
+    """Rewrite the selection as the user instructs (Ctrl+E in Writer)."""
+    from .writer.selection_actions import edit_selection as run
+    run(ctx, frame, args)
+
+
+def extend_selection(ctx, frame, args):
+    """Continue the selected text (Ctrl+Q in Writer)."""
+    from .writer.selection_actions import extend_selection as run
+    run(ctx, frame, args)
+
+
 COMMANDS = {
     "OpenChat": open_chat,
     "Settings": open_settings,
+    "EditSelection": edit_selection,
+    "ExtendSelection": extend_selection,
 }
