@@ -81,6 +81,10 @@ class TextSpan:
         cursor.gotoEnd(True)
         return cls.of_range(cursor)
 
+    def text_pieces(self) -> List["_Piece"]:
+        """The plain-text pieces (each inside one text portion), in order."""
+        return [piece for piece in self._pieces if piece.kind == TEXT]
+
     # positions -------------------------------------------------------------------
     def cursor(self, start: int, end: int):
         """Return a text cursor selecting ``text[start:end]`` (collapsed when equal)."""

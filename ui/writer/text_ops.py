@@ -53,7 +53,7 @@ def replace_keeping_format(span: TextSpan, start: int, end: int, new_text: str, 
     return len(edits)
 
 
-def replace_in_place(span: TextSpan, start: int, end: int, text: str, recording: bool = False) -> None:
+def replace_in_place(span: TextSpan, start: int, end: int, text: str, recording: bool = False):
     """Replace ``span.text[start:end]`` with ``text``, keeping the formatting of the replaced characters.
 
     Writer gives text typed over a selection the formatting of the character
@@ -61,28 +61,35 @@ def replace_in_place(span: TextSpan, start: int, end: int, text: str, recording:
     is inserted inside the old formatting first and the old characters are deleted
     after: right after the first old character, or, while changes are recorded,
     right after the last one (one clean deletion next to one insertion).
+
+    Returns:
+        A collapsed cursor right after the new text.
     """
     xtext = span.xtext
     if end <= start:
-        insert_plain(xtext, span.cursor(start, start), text)
-        return
+        cursor = span.cursor(start, start)
+        insert_plain(xtext, cursor, text)
+        return cursor
     if not text:
-        span.cursor(start, end).setString("")
-        return
+        cursor = span.cursor(start, end)
+        cursor.setString("")
+        cursor.collapseToEnd()
+        return cursor
     if recording:
-        _insert_then_delete_before(span, start, end, text)
-        return
+        return _insert_then_delete_before(span, start, end, text)
     head = span.cursor(start, start + 1)
     rest = span.cursor(start + 1, end) if end > start + 1 else None
-    insert_plain(xtext, span.cursor(start + 1, start + 1), text)
+    cursor = span.cursor(start + 1, start + 1)
+    insert_plain(xtext, cursor, text)
     if rest is not None:
         rest.setString("")  # its start moved behind the inserted text
     head.collapseToStart()
     head.goRight(1, True)
     head.setString("")
+    return cursor
 
 
-def _insert_then_delete_before(span: TextSpan, start: int, end: int, text: str) -> None:
+def _insert_then_delete_before(span: TextSpan, start: int, end: int, text: str):
     xtext = span.xtext
     origin = span.cursor(start, end)
     origin.collapseToStart()  # at the first old character, after any mark before it
@@ -92,6 +99,7 @@ def _insert_then_delete_before(span: TextSpan, start: int, end: int, text: str) 
     old.goLeft(len(clean(text)), False)
     old.gotoRange(origin, True)
     old.setString("")
+    return after
 
 
 def insert_plain(xtext, cursor, text: str) -> None:
