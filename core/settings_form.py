@@ -12,7 +12,7 @@ from typing import Dict, Mapping, Optional, Tuple
 
 from .endpoints import PRESETS
 from .errors import InvalidUrlError
-from .url_normalize import normalize_base_url
+from .url_normalize import normalize_base_url, origin_of
 
 DEFAULT_TIMEOUT = 120
 DEFAULT_MAX_ROUNDS = 15
@@ -86,14 +86,20 @@ def _number(text: str, field: str, integer: bool) -> Tuple[Optional[float], str]
     return value, ""
 
 
-def url_preview(text: str) -> Tuple[str, str]:
-    """``(info, error)`` to show under the address field while the user types."""
+def url_preview(text: str, preset: str = "") -> Tuple[str, str]:
+    """``(info, error)`` to show under the address field while the user types.
+
+    For Ollama (chosen, or recognised by its port or ``/api`` path) the chat goes to its
+    native ``/api/chat``, the one API of Ollama that honours the context size.
+    """
     if not (text or "").strip():
         return "", ""
     try:
         target = normalize_base_url(text)
     except InvalidUrlError as error:
         return "", error.user_message
+    if "ollama" in (preset, target.kind_hint):
+        return "Requests go to %s/api/chat (Ollama's native API)" % origin_of(target.base_url), ""
     return ("Requests go to %s" % target.chat_url) + ((". " + target.note) if target.note else ""), ""
 
 

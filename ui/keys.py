@@ -121,9 +121,9 @@ def protection(ctx) -> str:
 
 
 PROTECTION_NOTES = {
-    "master": "Keys are encrypted with your LibreOffice master password.",
-    "default": ("Keys are stored encrypted in your LibreOffice profile; set a master password in "
-                "Tools ▸ Options ▸ LibreOffice ▸ Security to protect them."),
-    "off": ("Keys are stored encrypted in LibreOffice's password store (never in settings files); "
-            "a master password in Tools ▸ Options ▸ LibreOffice ▸ Security protects them."),
+    "master": "Kept in LibreOffice's password store, encrypted with your master password.",
+    "default": ("Kept encrypted in LibreOffice's password store, not in settings files. A master "
+                "password (Options ▸ LibreOffice ▸ Security) protects it."),
+    "off": ("Kept encrypted in LibreOffice's password store, not in settings files. A master "
+            "password (Options ▸ LibreOffice ▸ Security) protects it."),
 }

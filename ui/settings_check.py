@@ -18,15 +18,17 @@ from .request_settings import CONNECT_TIMEOUT, proxy_settings
 log = get_logger("settings_check")
 
 TEST_LABEL, STOP_LABEL = "T~est", "~Stop"
+STATUS_RUNNING, STATUS_OK, STATUS_NOTES, STATUS_FAILED, STATUS_STOPPED = (
+    "Testing…", "✓ Works.", "✓ Works, with notes below.", "✗ Not working: see below.", "Stopped.")
 
 
 class CheckRunner:
     """Starts and stops checks for one dialog."""
 
-    def __init__(self, ctx, main: MainThreadQueue, report, button,
+    def __init__(self, ctx, main: MainThreadQueue, report, button, status,
                  on_result: Callable[[CheckResult], None]):
         self._ctx, self._main = ctx, main
-        self._report, self._button = report, button
+        self._report, self._button, self._status = report, button, status
         self._on_result = on_result
         self._cancel: Optional[CancelToken] = None
         self._steps: List[CheckStep] = []
@@ -50,6 +52,7 @@ class CheckRunner:
         self._cancel = cancel = CancelToken()
         self._steps = []
         self._report.setText("Testing %s …" % (target.url or "(no address)"))
+        self._status.setText(STATUS_RUNNING)
         self._button.getModel().Label = STOP_LABEL
         start_check(self._client, target,
                     lambda step: self._main.post(self._show_step, step, cancel),
@@ -73,11 +76,22 @@ class CheckRunner:
         self._cancel = None
         self._button.getModel().Label = TEST_LABEL
         self._report.setText(result.report)
+        self._status.setText(_status_for(result))
         log.info("endpoint check finished: ok=%s %s", result.ok, result.summary)
         self._on_result(result)
 
     def close(self) -> None:
         """Stop a running check; its result is dropped."""
+        if self._client is not None:
+            self._client.close()
         if self._cancel is not None:
             self._cancel.cancel()
             self._cancel = None
+
+
+def _status_for(result: CheckResult) -> str:
+    """The short verdict shown beside the Test button."""
+    if result.ok:
+        return STATUS_NOTES if result.data.get("problems") else STATUS_OK
+    from ..core.errors import Cancelled
+    return STATUS_STOPPED if isinstance(result.error, Cancelled) else STATUS_FAILED

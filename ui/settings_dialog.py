@@ -53,7 +53,7 @@ class SettingsDialog:
         self.main = MainThreadQueue(ctx)
         self.models = ModelListLoader(ctx, self.main)
         self.check = CheckRunner(ctx, self.main, self.control("report"), self.control("test"),
-                                 self._checked)
+                                 self.control("test_status"), self._checked)
         self._filling = False
         self._key_dirty = False
         self._listed_url: Optional[str] = None
@@ -128,6 +128,7 @@ class SettingsDialog:
                 self.control("preset").selectItemPos(PRESET_KEYS.index(guess), True)
             finally:
                 self._filling = False
+            self._show_url_preview()
 
     def _url_done(self) -> None:
         """The address may have changed: read its key (unless one was typed) and models."""
@@ -148,7 +149,7 @@ class SettingsDialog:
             self._filling = False
 
     def _show_url_preview(self) -> None:
-        info, error = url_preview(self.control("url").getText())
+        info, error = url_preview(self.control("url").getText(), self._preset_key())
         self.control("url_info").setText(info)
         self.control("url_error").setText(error)
 
@@ -197,8 +198,13 @@ class SettingsDialog:
         data = result.data
         self._fingerprint = (data.get("error") or {}).get("fingerprint_sha256")
         self.control("trust").setEnable(bool(self._fingerprint))
-        if data.get("server") == "ollama":
-            self.control("preset").selectItemPos(PRESET_KEYS.index("ollama"), True)
+        if data.get("server") == "ollama" and self._preset_key() != "ollama":
+            self._filling = True
+            try:
+                self.control("preset").selectItemPos(PRESET_KEYS.index("ollama"), True)
+            finally:
+                self._filling = False
+            self._show_url_preview()
         if result.ok and data.get("model") and not self.control("model").getText().strip():
             self.control("model").setText(data["model"])
 

@@ -64,8 +64,12 @@ def test_stored_settings_become_field_texts_and_back():
 
 def test_url_preview_and_preset_guess():
     assert url_preview("http://localhost:11434/api/chat") == (
-        "Requests go to http://localhost:11434/v1/chat/completions. "
-        "Used Ollama's OpenAI-compatible /v1 instead of its native /api.", "")
+        "Requests go to http://localhost:11434/api/chat (Ollama's native API)", "")
+    assert url_preview("http://10.0.0.2:9000/v1/", "ollama")[0] == \
+        "Requests go to http://10.0.0.2:9000/api/chat (Ollama's native API)"
+    assert url_preview("http://10.0.0.2:9000") == (
+        "Requests go to http://10.0.0.2:9000/v1/chat/completions. "
+        "Added /v1, where OpenAI-compatible servers answer.", "")
     info, error = url_preview("http://a b")
     assert info == "" and "spaces" in error
     assert url_preview("  ") == ("", "")

@@ -16,7 +16,10 @@ The technique (a modal dialog must not block the test):
    is the edit, named after its label): ``XAccessibleEditableText.setText`` types (it
    fires the same modify events as typing), ``XAccessibleSelection.selectAccessibleChild``
    on a list chooses an entry (it fires the select handler), and ``doAccessibleAction(0)``
-   presses a button (a click: the handler runs later on the main thread).
+   presses a button (a click: the handler runs later on the main thread);
+5. multi-line fields expose no text to accessibility in this VCL backend, so they are
+   used with real input on the X display (xdotool): a click in the field, then typing,
+   or Ctrl+A Ctrl+C and reading the system clipboard through UNO.
 
 A modal dialog only runs with real windows (headless LibreOffice cancels dialogs), so
 these tests use the ``gui_office`` fixture (Xvfb).
@@ -24,7 +27,10 @@ these tests use the ``gui_office`` fixture (Xvfb).
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import threading
+import time
 import xml.etree.ElementTree as ElementTree
 
 from support.panel import wait_until
@@ -33,7 +39,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 XDL = os.path.join(ROOT, "extension", "dialogs", "Settings.xdl")
 TITLE = "Marginalia Settings"
 DLG = "{http://openoffice.org/2000/dialog}"
-LABEL, LIST, PUSH_BUTTON, TEXT = 30, 32, 44, 60  # com.sun.star.accessibility.AccessibleRole
+LABEL, LIST, PASSWORD_TEXT, PUSH_BUTTON, SCROLL_PANE, TEXT = 30, 32, 42, 44, 51, 60  # AccessibleRole
+XDOTOOL = shutil.which("xdotool")
 
 
 def xdl_positions():
@@ -64,12 +71,12 @@ def dispatch(ctx, frame, url: str) -> None:
 class SettingsDialogDriver:
     """The open settings dialog."""
 
-    def __init__(self, ctx, window):
-        self.ctx, self.window = ctx, window
+    def __init__(self, ctx, window, display=None):
+        self.ctx, self.window, self.display = ctx, window, display
         self._controls = self._map_controls()
 
     @classmethod
-    def open(cls, ctx, doc, timeout: float = 15.0) -> "SettingsDialogDriver":
+    def open(cls, ctx, doc, display=None, timeout: float = 15.0) -> "SettingsDialogDriver":
         assert find_top_window(ctx) is None, "a settings dialog is already open"
         frame = doc.getCurrentController().getFrame()
         opener = threading.Thread(target=dispatch, args=(ctx, frame, "org.marginalia:Settings"), daemon=True)
@@ -77,7 +84,7 @@ class SettingsDialogDriver:
         window = wait_until(lambda: find_top_window(ctx), timeout, message="the settings dialog")
         opener.join(timeout)
         assert not opener.is_alive(), "the Settings dispatch blocked until the dialog closed"
-        return cls(ctx, window)
+        return cls(ctx, window, display)
 
     def _map_controls(self):
         from com.sun.star.awt import Point
@@ -95,26 +102,66 @@ class SettingsDialogDriver:
         """The control's window (for position, size and enabled state)."""
         return self._controls[name]
 
-    def _accessible(self, name: str, role: int):
-        """The first accessible at or below the control with ``role``."""
+    def _accessible(self, name: str, *roles: int):
+        """The first accessible at or below the control with one of ``roles``."""
         pending = [self.control(name).getAccessibleContext()]
         while pending:
             context = pending.pop(0)
-            if context.getAccessibleRole() == role:
+            if context.getAccessibleRole() in roles:
                 return context
             pending += [context.getAccessibleChild(i).getAccessibleContext()
                         for i in range(context.getAccessibleChildCount())]
-        raise AssertionError("control %s has no accessible of role %d" % (name, role))
+        raise AssertionError("control %s has no accessible of role %s" % (name, roles))
 
     def text(self, name: str) -> str:
         """A field's text, a label's text or a list's shown entry."""
         context = self.control(name).getAccessibleContext()
         if context.getAccessibleRole() in (LABEL, PUSH_BUTTON):
             return context.getAccessibleName()
-        return self._accessible(name, TEXT).getText()
+        if self._is_multiline(name):
+            return self._copy_text(name)
+        return self._accessible(name, TEXT, PASSWORD_TEXT).getText()
 
     def set_text(self, name: str, text: str) -> None:
-        assert self._accessible(name, TEXT).setText(text)
+        if self._is_multiline(name):
+            self._xdotool(name, "key", "ctrl+a", "BackSpace", "type", "--delay", "2", text)
+            return
+        assert self._accessible(name, TEXT, PASSWORD_TEXT).setText(text)
+
+    # -- multi-line fields: real input -------------------------------------------------
+
+    def _is_multiline(self, name: str) -> bool:
+        context = self.control(name).getAccessibleContext()
+        children = [context.getAccessibleChild(i).getAccessibleContext().getAccessibleRole()
+                    for i in range(context.getAccessibleChildCount())]
+        return SCROLL_PANE in children
+
+    def _xdotool(self, name: str, *commands: str) -> None:
+        assert XDOTOOL and self.display, "multi-line fields need xdotool and the X display"
+        context = self.control(name).getAccessibleContext()
+        where, size = context.getLocationOnScreen(), context.getSize()
+        x, y = where.X + min(20, size.Width // 2), where.Y + min(10, size.Height // 2)
+        env = dict(os.environ, DISPLAY=self.display)
+        subprocess.run([XDOTOOL, "mousemove", str(x), str(y), "click", "1", "sleep", "0.2"] + list(commands),
+                       env=env, check=True, timeout=60)
+        time.sleep(0.2)  # let the office handle the last key
+
+    def move_pointer_away(self) -> None:
+        """Park the mouse pointer in the screen's corner (tooltips vanish)."""
+        if XDOTOOL and self.display:
+            subprocess.run([XDOTOOL, "mousemove", "1279", "899"], env=dict(os.environ, DISPLAY=self.display),
+                           check=True, timeout=30)
+            time.sleep(0.5)
+
+    def _copy_text(self, name: str) -> str:
+        self._xdotool(name, "key", "ctrl+a", "ctrl+c")
+        clipboard = self.ctx.ServiceManager.createInstanceWithContext(
+            "com.sun.star.datatransfer.clipboard.SystemClipboard", self.ctx)
+        contents = clipboard.getContents()
+        for flavor in contents.getTransferDataFlavors():
+            if flavor.MimeType.startswith("text/plain;charset=utf-16"):
+                return contents.getTransferData(flavor)
+        return ""
 
     def press(self, name: str) -> None:
         assert self.control(name).getAccessibleContext().doAccessibleAction(0)

@@ -3,6 +3,8 @@
 How the modal dialog is driven without blocking the test is described in
 tests/support/settings_driver.py.
 """
+import os
+
 import pytest
 
 from marginalia.ui import keys
@@ -10,6 +12,7 @@ from officectl import read_settings, write_settings
 from support.personalities import OllamaLike, OpenAILike, PersonalityServer
 from support.settings_driver import SettingsDialogDriver
 
+SCREENSHOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "artifacts", "screenshots")
 DEFAULT_ENDPOINT = dict(URL="", Model="", Preset="", CaFile="", PinnedCertificate="", RequestTimeout=120)
 DEFAULT_CHAT = dict(Temperature=-1.0, MaxTokens=0, MaxToolRounds=15, ExtraInstructions="")
 
@@ -35,7 +38,7 @@ def dialog(gui_office, gui_writer, fresh_settings):
     opened = []
 
     def open_dialog():
-        driver = SettingsDialogDriver.open(gui_office.ctx, gui_writer)
+        driver = SettingsDialogDriver.open(gui_office.ctx, gui_writer, gui_office.display)
         opened.append(driver)
         return driver
 
@@ -57,3 +60,184 @@ def test_opens_with_the_stored_settings_and_reads_the_model_list(gui_office, dia
         driver.wait_text("model_info", lambda t: t == "2 models on the server.")
         assert driver.items("model") == ["gpt-test", "gpt-test-mini"]
         assert driver.text("model") == "gpt-test-mini"  # the choice is kept
+
+
+def test_choosing_a_preset_fills_the_address(dialog):
+    driver = dialog()
+    driver.select("preset", "LM Studio")
+    driver.wait_text("url", lambda t: t == "http://127.0.0.1:1234/v1")
+    assert driver.text("url_info") == "Requests go to http://127.0.0.1:1234/v1/chat/completions"
+    assert driver.items("preset") == ["Ollama", "LM Studio", "llama.cpp server", "vLLM", "OpenRouter", "OpenAI",
+                                      "Other OpenAI-compatible server"]
+
+
+def test_a_pasted_address_is_normalized_shown_and_picks_its_preset(dialog):
+    driver = dialog()
+    driver.set_text("url", "localhost:11434/api/chat")
+    assert driver.text("url_info") == "Requests go to http://localhost:11434/api/chat (Ollama's native API)"
+    assert driver.selected("preset") == "Ollama"
+    driver.set_text("url", "192.168.1.20:8000")
+    assert driver.text("url_info") == ("Requests go to http://192.168.1.20:8000/v1/chat/completions. Added http:// "
+                                       "in front of the address. Added /v1, where OpenAI-compatible servers answer.")
+    assert driver.selected("preset") == "vLLM"
+    driver.set_text("url", "http://localhost:99999/v1")
+    assert driver.text("url_error") == 'The port in "http://localhost:99999/v1" is not a number from 1 to 65535.'
+    assert driver.text("url_info") == ""
+
+
+def test_wrong_values_get_a_message_next_to_their_field_and_nothing_is_saved(gui_office, dialog):
+    driver = dialog()
+    driver.set_text("url", "http://127.0.0.1:8080/v1")
+    driver.set_text("temperature", "hot")
+    driver.set_text("max_rounds", "0")
+    driver.set_text("timeout", "2")
+    driver.press("ok")
+    driver.wait_text("temperature_error", lambda t: t == "Enter a number from 0 to 2.")
+    assert driver.text("max_rounds_error") == "Must be from 1 to 100."
+    assert driver.text("timeout_error") == "Must be from 5 to 3,600."
+    assert driver.text("max_tokens_error") == ""
+    assert driver.is_open
+    assert read_settings(gui_office.ctx, "Endpoint")["URL"] == ""
+    assert read_settings(gui_office.ctx, "Chat")["MaxToolRounds"] == 15
+    driver.set_text("temperature", "0,4")
+    driver.set_text("max_rounds", "3")
+    driver.set_text("timeout", "")
+    driver.press("ok")
+    driver.wait_closed()
+    chat = read_settings(gui_office.ctx, "Chat")
+    assert abs(chat["Temperature"] - 0.4) < 1e-9 and chat["MaxToolRounds"] == 3
+    endpoint = read_settings(gui_office.ctx, "Endpoint")
+    assert endpoint["URL"] == "http://127.0.0.1:8080/v1" and endpoint["RequestTimeout"] == 120
+    assert endpoint["Preset"] == "llamacpp"
+
+
+def test_ok_saves_settings_and_the_key_and_the_chat_uses_them(gui_office, gui_writer, dialog):
+    from support.panel import Panel
+    key = "sk-dialog-0123456789abcdefXYZ"
+    personality = OpenAILike()
+    personality.api_key, personality.call_tools = key, False
+    with PersonalityServer(personality) as server:
+        driver = dialog()
+        driver.set_text("url", server.base_url + "/chat/completions")
+        driver.set_text("key", key)
+        driver.set_text("model", "gpt-test-mini")
+        driver.set_text("max_tokens", "321")
+        driver.set_text("extra", "Always answer in French.")
+        driver.press("ok")
+        driver.wait_closed()
+        try:
+            assert keys.read_key(gui_office.ctx, server.base_url) == key
+            endpoint = read_settings(gui_office.ctx, "Endpoint")
+            assert endpoint["URL"] == server.base_url and endpoint["Model"] == "gpt-test-mini"
+            assert key not in str(endpoint) and key not in str(read_settings(gui_office.ctx, "Chat"))
+            panel = Panel(gui_writer).open()
+            panel.send("Bonjour")
+            panel.wait_idle()
+            request = server.chat_requests()[-1]
+            assert request.headers["Authorization"] == "Bearer " + key
+            assert request.json()["max_tokens"] == 321
+            assert "Always answer in French." in request.json()["messages"][0]["content"]
+        finally:
+            keys.delete_key(gui_office.ctx, server.base_url)
+
+
+def test_cancel_saves_nothing(gui_office, dialog):
+    driver = dialog()
+    driver.set_text("url", "http://127.0.0.1:8000/v1")
+    driver.set_text("key", "sk-cancelled-key-000000000")
+    driver.press("cancel")
+    driver.wait_closed()
+    assert read_settings(gui_office.ctx, "Endpoint")["URL"] == ""
+    assert keys.read_key(gui_office.ctx, "http://127.0.0.1:8000/v1") == ""
+
+
+def test_test_button_reports_in_plain_words_and_recognises_ollama(dialog):
+    with PersonalityServer(OllamaLike()) as server:
+        driver = dialog()
+        driver.set_text("url", "127.0.0.1:%d" % server.port)
+        driver.press("test")
+        driver.wait_text("test_status", lambda t: t == "✓ Works.", timeout=20)
+        report = driver.text("report")
+        assert report.startswith("Connected to Ollama 0.5.7 at http://127.0.0.1:%d/v1: model qwen3:8b, "
+                                 "40,960-token context, streaming: yes, structured tool calls: yes" % server.port)
+        assert "✓ Tool calls come back as structured tool_calls." in report
+        assert driver.selected("preset") == "Ollama"
+        assert driver.text("model") == "qwen3:8b"  # the check's choice fills the empty model
+        assert driver.text("test") == "Test"
+
+
+def test_test_button_reports_a_dead_port(dialog):
+    from support.office import free_port
+    port = free_port()
+    driver = dialog()
+    driver.set_text("url", "http://127.0.0.1:%d/v1" % port)
+    driver.set_text("model", "m")
+    driver.press("test")
+    driver.wait_text("test_status", lambda t: t == "✗ Not working: see below.", timeout=20)
+    report = driver.text("report")
+    assert report.startswith("Could not connect to 127.0.0.1:%d: nothing is listening there." % port)
+    assert not driver.enabled("trust")
+
+
+def test_the_model_list_loads_in_the_background_and_the_office_stays_responsive(gui_office, gui_writer, dialog):
+    import time
+    from support.scripted_server import json_reply
+    with PersonalityServer(OpenAILike()) as server:
+        slow = json_reply({"data": [{"id": "slow-model"}]})
+        slow.delay = 2.0
+        server.enqueue(slow, path="/v1/models")
+        write_settings(gui_office.ctx, "Endpoint", URL=server.base_url, Model="")
+        started = time.monotonic()
+        driver = dialog()
+        assert time.monotonic() - started < 2.0  # the dialog did not wait for the list
+        assert driver.text("model_info") == "Reading the model list…"
+        latencies = []
+        while driver.text("model_info") == "Reading the model list…" and time.monotonic() - started < 10:
+            before = time.monotonic()
+            gui_writer.getText().getString()  # any call into the office while the dialog runs
+            latencies.append(time.monotonic() - before)
+            time.sleep(0.05)
+        assert driver.text("model_info") == "1 model on the server."
+        assert driver.text("model") == "slow-model"  # no model was set: the first one is proposed
+        assert len(latencies) >= 10 and max(latencies) < 0.25, latencies
+
+
+def test_a_self_signed_certificate_can_be_trusted_from_the_dialog(gui_office, dialog, tmp_path):
+    from support.certs import make_certificates, openssl_available
+    from support.tls_server import TlsServer
+    if not openssl_available():
+        pytest.skip("openssl is not installed")
+    certs = make_certificates(str(tmp_path))
+    with TlsServer(*certs.pair("self_signed")) as server:
+        driver = dialog()
+        driver.set_text("url", server.url + "/v1")
+        driver.set_text("model", "tls-model")
+        driver.press("test")
+        driver.wait_text("test_status", lambda t: t == "✗ Not working: see below.", timeout=20)
+        report = driver.text("report")
+        assert report.startswith("127.0.0.1 uses a self-signed certificate that this computer does not trust.")
+        assert driver.enabled("trust")
+        driver.press("trust")
+        driver.wait_text("report", lambda t: t.startswith("This certificate will be trusted"))
+        driver.press("test")
+        driver.wait_text("test_status", lambda t: t.startswith("✓ Works"), timeout=20)
+        assert driver.text("report").startswith("Connected to an OpenAI-compatible server at https://127.0.0.1")
+        driver.press("ok")
+        driver.wait_closed()
+    pinned = read_settings(gui_office.ctx, "Endpoint")["PinnedCertificate"]
+    assert pinned.replace(":", "").lower() == certs.fingerprints["self_signed"]
+
+
+def test_screenshot_of_the_dialog_after_a_test(gui_office, gui_writer, dialog):
+    from officectl import screenshot
+    with PersonalityServer(OllamaLike()) as server:
+        write_settings(gui_office.ctx, "Endpoint", URL="http://127.0.0.1:%d/v1" % server.port,
+                       Model="qwen3:8b", Preset="ollama")
+        driver = dialog()
+        driver.wait_text("model_info", lambda t: t == "2 models on the server.")
+        driver.press("test")
+        driver.wait_text("test_status", lambda t: t == "✓ Works.", timeout=20)
+        driver.move_pointer_away()  # no tooltip in the picture
+        path = os.path.join(SCREENSHOTS, "settings-dialog.png")  # for the README
+        screenshot(gui_office.display, path)
+    assert os.path.getsize(path) > 20000
