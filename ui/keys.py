@@ -84,15 +84,24 @@ def store_key(ctx, base_url: str, key: str, parent=None) -> None:
     log.info("stored the API key for %s", url)
 
 
-def read_key(ctx, base_url: str, parent=None) -> str:
+def read_key(ctx, base_url: str, parent=None, ask: bool = True) -> str:
     """The key stored for exactly this endpoint, or "" (also when the user cancels the
-    master password dialog)."""
+    master password dialog).
+
+    Args:
+        ctx: The office's component context.
+        base_url: The endpoint URL, in any form.
+        parent: Window to parent the master-password dialog to.
+        ask: False never shows the master-password dialog: with a master password not
+            yet entered in this session, the result is then "".
+    """
     url = key_url(base_url)
     if not url:
         return ""
     container = _container(ctx)
+    quiet = not ask and protection(ctx) == "master"
     try:
-        record = container.findForName(url, USER_NAME, _handler(ctx, parent))
+        record = container.findForName(url, USER_NAME, None if quiet else _handler(ctx, parent))
     except Exception as error:  # NoMasterException and friends: no key this time
         log.warning("the API key for %s could not be read: %s", url, type(error).__name__)
         return ""
