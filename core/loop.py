@@ -24,6 +24,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 log = logging.getLogger("marginalia.loop")
 
 COALESCED_KINDS = frozenset(("content", "thinking"))
+SLOW_ITERATION = 0.1
+"""Seconds after which one loop iteration is logged as slow (the office was blocked that long)."""
 
 Message = Tuple[int, str, object]
 
@@ -116,12 +118,18 @@ class EventLoop:
         pump_failures = 0
         while self._reap():
             batch = self._take_batch()
+            started = time.monotonic()
             for owner, kind, payload in _coalesce(batch):
                 task = self._tasks.get(owner)
                 if task is not None and not task.finished:
                     self._guard(task, task.handle, kind, payload)
+            dispatched = time.monotonic()
             try:
                 self._pump_ui()
+                pumped = time.monotonic()
+                if pumped - started > SLOW_ITERATION:
+                    log.info("slow loop iteration: %d messages dispatched in %.0f ms, UI pump %.0f ms",
+                             len(batch), (dispatched - started) * 1000, (pumped - dispatched) * 1000)
                 pump_failures = 0
             except Exception:
                 pump_failures += 1

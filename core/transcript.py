@@ -31,6 +31,11 @@ class Edit(NamedTuple):
     start: int
     end: int
     text: str
+    kind: str = ""
+    """The kind of the segment the new text belongs to (for styling)."""
+    role: str = ""
+    """``header`` (the label line), ``body``, or ``all`` (the whole transcript was replaced:
+    re-render it from :meth:`Transcript.styled_runs`)."""
 
 
 def utf16_len(text: str) -> int:
@@ -134,6 +139,17 @@ class Transcript:
             result.append((segment.kind, segment.header[prefix:-1], segment.body()))
         return result
 
+    def styled_runs(self) -> List[Tuple[str, str, str]]:
+        """Return the shown text as ``(text, kind, role)`` runs, to render it with styles."""
+        runs = []
+        for seg_id in self._order:
+            segment = self._segments[seg_id]
+            runs.append((segment.header, segment.kind, "header"))
+            body = segment.shown if segment.shown is not None else segment.body()
+            if body:
+                runs.append((body, segment.kind, "body"))
+        return runs
+
     # changes ---------------------------------------------------------------
     def add(self, kind: str, label: str, body: str = "") -> int:
         """Append a new labelled segment and return its id."""
@@ -145,7 +161,7 @@ class Transcript:
         self._order.append(seg_id)
         header_len = utf16_len(segment.header)
         self._length += header_len
-        self._emit(Edit(segment.start, segment.start, segment.header))
+        self._emit(Edit(segment.start, segment.start, segment.header, kind, "header"))
         if body:
             self.append(seg_id, body)
         return seg_id
@@ -162,7 +178,7 @@ class Transcript:
             segment.parts.append(text)
             segment.body_len += added
             self._shift_after(seg_id, added)
-            self._emit(Edit(end, end, text))
+            self._emit(Edit(end, end, text, segment.kind, "body"))
         else:
             segment.parts.append(text)
             segment.body_len += utf16_len(text)
@@ -177,7 +193,7 @@ class Transcript:
         segment.body_len = utf16_len(text)
         segment.shown = None
         self._shift_after(seg_id, segment.body_len - old_len)
-        self._emit(Edit(body_start, body_start + old_len, text))
+        self._emit(Edit(body_start, body_start + old_len, text, segment.kind, "body"))
 
     def collapse(self, seg_id: int, summary: str) -> None:
         """Show ``summary`` instead of the segment's body (the body is kept)."""
@@ -198,7 +214,7 @@ class Transcript:
         segment.shown = shown
         new_text = shown if shown is not None else segment.body()
         self._shift_after(seg_id, utf16_len(new_text) - old_len)
-        self._emit(Edit(body_start, body_start + old_len, new_text))
+        self._emit(Edit(body_start, body_start + old_len, new_text, segment.kind, "body"))
 
     def restore(self, segments: Iterable[Sequence[str]]) -> List[int]:
         """Replace the whole transcript with stored segments (as :meth:`segments` gives them).
@@ -226,7 +242,7 @@ class Transcript:
             self._order.append(self._next_id)
             self._next_id += 1
             self._length += segment.rendered_len()
-        self._emit(Edit(0, old, self.text()))
+        self._emit(Edit(0, old, self.text(), "", "all"))
         return list(self._order)
 
     def clear(self) -> None:
@@ -235,7 +251,7 @@ class Transcript:
         self._segments.clear()
         self._order.clear()
         self._length = 0
-        self._emit(Edit(0, old, ""))
+        self._emit(Edit(0, old, "", "", "all"))
 
     def _shift_after(self, seg_id: int, delta: int) -> None:
         self._length += delta

@@ -16,7 +16,7 @@ from ..core.i18n import _
 from . import panel_actions, sessions
 from .listeners import ActionListener, ItemListener, KeyListener, ResizeListener
 from .log import get_logger, logged
-from .transcript_mirror import TranscriptMirror
+from .transcript_mirror import TranscriptMirror, base_style, create_transcript_control
 
 log = get_logger("view")
 
@@ -47,14 +47,15 @@ class ChatPanelView:
         self.ctx = ctx
         self.frame = frame
         self.window = window
+        create_transcript_control(ctx, window, _("Conversation"))
         self.controls = {name: window.getControl(name) for name in CONTROL_NAMES}
         self._measured = None
         self._text_before_enter = None
         self.document = frame.getController().getModel()
         self.session = sessions.session_for(self.document)
         self._apply_texts()
-        self._mirror = TranscriptMirror(self.controls["transcript"])
-        self._mirror.reset(self.session.transcript.text())
+        self._mirror = TranscriptMirror(self.controls["transcript"], self.session.transcript, base_style(window))
+        self._mirror.reset()
         self.session.transcript.subscribe(self._mirror.apply)
         self.session.watch(self._show_status, self._show_busy)
         self._show_status(self.session.status)
@@ -65,6 +66,8 @@ class ChatPanelView:
 
     def _apply_texts(self) -> None:
         for name, (label, tip) in control_texts().items():
+            if name == "transcript":
+                continue  # created in code with its tooltip
             model = self.controls[name].getModel()
             if label is not None:
                 model.Label = label

@@ -1,0 +1,126 @@
+"""Responsiveness benchmark: does LibreOffice stay responsive while a reply streams in?
+
+In a real headless soffice with Marginalia installed, a local scripted server streams
+N tokens into the sidebar at a given rate while a second UNO client reads the
+document's text every 10 ms. It prints the latency of those reads (p50/p99/max)
+during the stream and, as a baseline measured in the same run, with no stream;
+the tokens per second the panel actually rendered; and the same with a transcript
+that already holds 100,000 characters.
+
+Usage: python3 scripts/bench_ui.py [--tokens 5000] [--rates 500,2000]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [HERE, os.path.join(ROOT, "tests")]
+
+import build_oxt  # noqa: E402
+import officectl  # noqa: E402
+from support.panel import Panel, wait_until  # noqa: E402
+from support.scripted_server import ScriptedServer, text_stream_reply  # noqa: E402
+
+PROBE_INTERVAL = 0.010
+
+
+class LatencyProbe(threading.Thread):
+    """A second UNO client calling a cheap method every 10 ms and recording each latency."""
+
+    def __init__(self, port: int, doc_url_hint=None):
+        super().__init__(daemon=True)
+        import uno
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        ctx = resolver.resolve("uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % port)
+        self._desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        self.samples = []
+        self._halt = threading.Event()
+
+    def run(self):
+        components = self._desktop.getComponents().createEnumeration()
+        doc = components.nextElement()
+        while not self._halt.is_set():
+            started = time.perf_counter()
+            doc.getText().getString() if hasattr(doc, "getText") else doc.getTitle()
+            self.samples.append(time.perf_counter() - started)
+            self._halt.wait(PROBE_INTERVAL)
+
+    def finish(self):
+        self._halt.set()
+        self.join(5)
+        return self.samples
+
+
+def percentiles(samples):
+    ordered = sorted(samples)
+    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000  # noqa: E731
+    return pick(0.50), pick(0.99), ordered[-1] * 1000
+
+
+def measure(office, panel, server, tokens: int, rate: float, label: str):
+    """Stream ``tokens`` at ``rate`` tokens/s (0: no stream) while probing; print the figures."""
+    probe = LatencyProbe(office.port)
+    probe.start()
+    rendered = None
+    if rate:
+        server.enqueue(text_stream_reply(["tok "] * tokens, delay=1.0 / rate))
+        before = len(panel.transcript())
+        panel.send("stream %d tokens" % tokens)
+        first = wait_until(lambda: len(panel.transcript()) > before + 40 and time.perf_counter(), timeout=60,
+                           interval=0.005, message="the first tokens")
+        panel.wait_idle(timeout=tokens / rate * 4 + 30)
+        rendered = tokens / max(time.perf_counter() - first, 1e-6)
+    else:
+        time.sleep(3.0)
+    p50, p99, worst = percentiles(probe.finish())
+    shown = "%7.0f" % rendered if rendered else "      -"
+    print("%-34s %5d calls  p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms  rendered %s tok/s"
+          % (label, len(probe.samples), p50, p99, worst, shown), flush=True)
+    return worst, rendered
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tokens", type=int, default=5000)
+    parser.add_argument("--rates", default="500,2000")
+    args = parser.parse_args(argv)
+    rates = [float(r) for r in args.rates.split(",")]
+    workdir = tempfile.mkdtemp(prefix="marginalia-bench-ui-")
+    oxt = build_oxt.build(os.path.join(workdir, "marginalia.oxt"))
+    office = officectl.Office([oxt], workdir=workdir)
+    server = ScriptedServer()
+    try:
+        office.start()
+        officectl.write_settings(office.ctx, "Endpoint", URL=server.base_url, Model="bench")
+        doc = office.new_document("swriter")
+        doc.getText().setString("A short document the second client reads every 10 ms.")
+        panel = Panel(doc).open()
+        print("soffice %s; %d tokens per stream; second client reads the document text every 10 ms"
+              % ("7.4", args.tokens))
+        measure(office, panel, server, args.tokens, 0, "baseline (no stream)")
+        for rate in rates:
+            measure(office, panel, server, args.tokens, rate, "stream at %d tok/s" % rate)
+        short = measure(office, panel, server, args.tokens, rates[0], "short transcript, %d tok/s" % rates[0])
+        server.enqueue(text_stream_reply(["x" * 1000] * 100))
+        panel.send("fill the transcript")
+        panel.wait_idle(timeout=60)
+        print("transcript now holds %d characters" % len(panel.transcript()))
+        long = measure(office, panel, server, args.tokens, rates[0], "100k-char transcript, %d tok/s" % rates[0])
+        print("long transcript / short transcript: max latency %.2fx, render time %.2fx"
+              % (long[0] / max(short[0], 1e-6), short[1] / max(long[1], 1e-6)))
+    finally:
+        server.close()
+        office.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
