@@ -39,7 +39,7 @@ def capture(span: TextSpan) -> List[FormatRun]:
 
 def is_uniform(runs: List[FormatRun]) -> bool:
     """True when every run has the same formats (nothing to carry over)."""
-    return len({run.values for run in runs}) <= 1
+    return all(run.values == runs[0].values for run in runs)  # UNO enums compare but do not hash
 
 
 def reapply(old_text: str, runs: List[FormatRun], new_span: TextSpan) -> None:

@@ -154,8 +154,11 @@ class StreamIntoDocument(LoopTask):
 
     def _failed(self, message: str, hint: str) -> None:
         undone = self.writer.revert()
-        suffix = " The document was left as it was." if undone or not self.writer.written else ""
-        self._end("error", ("%s %s" % (message, hint)).strip() + suffix)
+        if undone or not self.writer.written:
+            self._end("error", "%s The document was left as it was." % message.rstrip())
+        else:  # the user edited meanwhile: what arrived stays, and the message says so
+            self._end("error", "%s The text received before the problem stays in the document (Ctrl+Z removes it)."
+                      % message.rstrip())
 
     def fail(self, error: BaseException) -> None:
         if self._cancel is not None:

@@ -156,14 +156,18 @@ def table_strings(table):
 
 
 def portions(paragraph):
-    """``[(text, bold, italic, highlight colour, colour)]`` of a paragraph's text portions."""
+    """``[(text, bold, italic, highlight colour, colour)]`` of a paragraph's text, neighbours with equal looks merged."""
     result = []
     for portion in paragraph.createEnumeration():
         if portion.TextPortionType != "Text":
             continue
-        result.append((portion.getString(), portion.CharWeight >= BOLD, portion.CharPosture == ITALIC,
-                       portion.CharBackColor & 0xFFFFFF if portion.CharBackColor != -1 else None,
-                       portion.CharColor & 0xFFFFFF if portion.CharColor != -1 else None))
+        looks = (portion.CharWeight >= BOLD, portion.CharPosture == ITALIC,
+                 portion.CharBackColor & 0xFFFFFF if portion.CharBackColor != -1 else None,
+                 portion.CharColor & 0xFFFFFF if portion.CharColor != -1 else None)
+        if result and result[-1][1:] == looks:
+            result[-1] = (result[-1][0] + portion.getString(),) + looks
+        else:
+            result.append((portion.getString(),) + looks)
     return result
 
 
@@ -197,3 +201,12 @@ def make_sample(doc):
     format_word(doc, 4, "12%", CharPosture=ITALIC, CharColor=RED)
     doc.getUndoManager().clear()
     return doc
+
+
+def config_node(ctx, path):
+    """Read-only access to a configuration node."""
+    from com.sun.star.beans import PropertyValue
+    provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
+    arg = PropertyValue()
+    arg.Name, arg.Value = "nodepath", path
+    return provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationAccess", (arg,))

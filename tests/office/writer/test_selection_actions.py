@@ -1,0 +1,168 @@
+"""Edit Selection (Ctrl+E) and Extend Selection (Ctrl+Q) in a real soffice, streamed from a scripted server."""
+import time
+
+import pytest
+from com.sun.star.awt import KeyEvent
+from com.sun.star.awt.Key import E, Q
+from com.sun.star.awt.KeyModifier import MOD1
+from com.sun.star.beans import PropertyValue
+
+from support.panel import Panel, set_settings, wait_until
+from support.scripted_server import json_reply, text_stream_reply
+from writer_docs import YELLOW, blocks, make_sample, portions, select_in, snapshot, texts
+
+ORIGINAL_2 = "Dear Micheal Smith, this report covers the first quarter."
+
+
+@pytest.fixture
+def endpoint(office, scripted_server):
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    yield scripted_server
+    set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
+def dispatch(office, doc, command, **args):
+    helper = office.service("com.sun.star.frame.DispatchHelper")
+    properties = []
+    for name, value in args.items():
+        prop = PropertyValue()
+        prop.Name, prop.Value = name, value
+        properties.append(prop)
+    helper.executeDispatch(doc.getCurrentController().getFrame(), "org.marginalia:" + command, "", 0,
+                           tuple(properties))
+
+
+def select_paragraph(doc, number):
+    paragraph = blocks(doc)[number - 1]
+    cursor = doc.getText().createTextCursorByRange(paragraph.getStart())
+    cursor.gotoEndOfParagraph(True)
+    doc.getCurrentController().select(cursor)
+
+
+def undo_titles(doc):
+    return list(doc.getUndoManager().getAllUndoActionTitles())
+
+
+def test_shortcuts_in_writer(office):
+    supplier = office.service("com.sun.star.ui.ModuleUIConfigurationManagerSupplier")
+    shortcuts = supplier.getUIConfigurationManager("com.sun.star.text.TextDocument").getShortCutManager()
+    for code, command in ((E, "org.marginalia:EditSelection"), (Q, "org.marginalia:ExtendSelection")):
+        key = KeyEvent()
+        key.KeyCode, key.Modifiers = code, MOD1
+        assert shortcuts.getCommandByKeyEvent(key) == command
+
+
+def test_menu_entries(office):
+    from writer_docs import config_node
+    submenu = config_node(office.ctx, "/org.openoffice.Office.Addons/AddonUI/OfficeMenuBar/org.marginalia.menubar/"
+                                      "Submenu")
+    urls = {submenu.getByName(name).getByName("URL") for name in submenu.getElementNames()}
+    assert {"org.marginalia:EditSelection", "org.marginalia:ExtendSelection"} <= urls
+
+
+def test_instruction_dialog_has_its_controls(office):
+    from marginalia.ui.writer import instruction_dialog
+    dialog = instruction_dialog.create(office.ctx)
+    try:
+        for name in instruction_dialog.CONTROLS:
+            assert dialog.getControl(name) is not None, name
+        instruction_dialog.fill(dialog, "")
+        assert dialog.getControl("selected").getText() == instruction_dialog.NOTHING_SELECTED
+    finally:
+        dialog.dispose()
+
+
+def test_edit_selection_rewrites_streams_keeps_formatting_and_undoes_in_one_step(office, endpoint, writer):
+    make_sample(writer)
+    before = snapshot(writer)
+    select_paragraph(writer, 2)
+    endpoint.enqueue(text_stream_reply(["Dear Michael ", "Smith, this report covers ", "the first quarter of 2026."],
+                                       delay=0.05))
+    dispatch(office, writer, "EditSelection", Instruction="Fix the name and add the year")
+    expected = "Dear Michael Smith, this report covers the first quarter of 2026."
+    wait_until(lambda: texts(writer)[1] == expected, message="the rewrite")
+    wait_until(lambda: ("Michael Smith", True, False, YELLOW, None) in portions(blocks(writer)[1]),
+               message="the old formatting laid back")
+    assert portions(blocks(writer)[1])[0] == ("Dear ", False, False, None, None)
+    body = endpoint.chat_requests()[0].json()
+    assert body["stream"] is True and "resulting text only" in body["messages"][0]["content"]
+    assert "Instruction: Fix the name and add the year" in body["messages"][1]["content"]
+    assert body["messages"][1]["content"].endswith("Text:\n" + ORIGINAL_2)
+    assert "Project report" in body["messages"][1]["content"]  # context before the selection
+    assert len(undo_titles(writer)) == 1 and undo_titles(writer)[0].startswith("Marginalia: Edit Selection")
+    writer.getUndoManager().undo()
+    assert snapshot(writer) == before
+
+
+def test_extend_selection_continues_after_the_selection(office, endpoint, writer):
+    make_sample(writer)
+    before = snapshot(writer)
+    select_paragraph(writer, 9)
+    endpoint.enqueue(text_stream_reply(["They ", "start in May.\n"]))
+    dispatch(office, writer, "ExtendSelection")
+    wait_until(lambda: texts(writer)[8] == "We will hire two engineers. They start in May.", message="continuation")
+    assert "continuation only" in endpoint.chat_requests()[0].json()["messages"][0]["content"]
+    assert len(undo_titles(writer)) == 1
+    writer.getUndoManager().undo()
+    assert snapshot(writer) == before
+
+
+def test_edit_with_nothing_selected_writes_at_the_cursor(office, endpoint, writer):
+    make_sample(writer)
+    cursor = select_in(writer, 9, "engineers")
+    cursor.collapseToEnd()
+    writer.getCurrentController().select(cursor)
+    endpoint.enqueue(text_stream_reply(["and a designer"]))
+    dispatch(office, writer, "EditSelection", Instruction="add a designer")
+    wait_until(lambda: texts(writer)[8] == "We will hire two engineers and a designer.", message="the insertion")
+    assert "at the cursor" in endpoint.chat_requests()[0].json()["messages"][0]["content"]
+
+
+def test_server_error_leaves_the_document_and_says_so(office, endpoint, writer):
+    make_sample(writer)
+    before = snapshot(writer)
+    select_paragraph(writer, 2)
+    endpoint.enqueue(json_reply({"error": {"message": "boom"}}, status=500))
+    dispatch(office, writer, "EditSelection", Instruction="shorten")
+    panel = Panel(writer).open()
+    wait_until(lambda: "Edit Selection:" in panel.transcript(), message="the problem report")
+    assert "Problem" in panel.transcript()
+    assert snapshot(writer) == before and undo_titles(writer) == []
+
+
+def test_stream_cut_midway_is_undone(office, endpoint, writer):
+    make_sample(writer)
+    before = snapshot(writer)
+    select_paragraph(writer, 2)
+    reply = text_stream_reply(["Partial ", "text ", "that ", "never ", "ends"], delay=0.05)
+    reply.cut_after = 3
+    endpoint.enqueue(reply)
+    dispatch(office, writer, "EditSelection", Instruction="rewrite")
+    panel = Panel(writer).open()
+    wait_until(lambda: "Edit Selection:" in panel.transcript(), message="the problem report")
+    time.sleep(0.2)
+    assert snapshot(writer) == before
+
+
+def test_review_mode_makes_the_edit_a_tracked_change(office, endpoint, writer):
+    make_sample(writer)
+    set_settings(office.ctx, "Writer", ReviewMode=True)
+    try:
+        select_paragraph(writer, 9)
+        endpoint.enqueue(text_stream_reply(["We will hire three engineers."]))
+        dispatch(office, writer, "EditSelection", Instruction="three")
+        wait_until(lambda: len(list(writer.getRedlines())) >= 2, message="tracked changes")
+        assert {r.RedlineAuthor for r in writer.getRedlines()} == {"Marginalia (m)"}
+        assert not writer.RecordChanges
+    finally:
+        set_settings(office.ctx, "Writer", ReviewMode=False)
+
+
+def test_not_configured_is_reported(office, writer):
+    make_sample(writer)
+    set_settings(office.ctx, "Endpoint", URL="", Model="")
+    select_paragraph(writer, 2)
+    dispatch(office, writer, "ExtendSelection")
+    panel = Panel(writer).open()
+    wait_until(lambda: "Extend Selection: No endpoint" in panel.transcript(), message="the note")
+
