@@ -33,12 +33,31 @@ _HEADER_QUOTED = re.compile(
 _HEADER_INLINE = re.compile(
     r"(?i)\b((?:%s)\s*[:=]\s*)(?!\[redacted\])(?:(?:bearer|basic|token)\s+)?(\S+)"
     % _HEADER_NAMES)
-_SCHEME_TOKEN = re.compile(r"(?i)\b(bearer|basic)(\s+)(?!\[redacted\])[A-Za-z0-9._~+/=\-]{4,}")
+_SCHEME_TOKEN = re.compile(r"(?i)\b(bearer|basic)(\s+)(?!\[redacted\])([A-Za-z0-9._~+/=\-]{4,})")
 _SK_KEY = re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}")
 _URL_PASSWORD = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s:/@]+:)([^\s@/]+)(@)")
 _QUERY_KEY = re.compile(
     r"(?i)([?&](?:api[_-]?key|key|token|access_token|password)=)([^&\s#\"']+)")
 _LONG_RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{24,}(?![A-Za-z0-9])")
+
+
+def _credential_like(token: str) -> bool:
+    """True for what a credential looks like, False for an ordinary word ("Basic income").
+
+    Credentials almost always contain a digit, a symbol or a capital letter after the
+    first character; prose words do not.
+    """
+    if len(token) < 6:
+        return False
+    return any(ch.isdigit() or ch in "._~+/=-" for ch in token) or any(ch.isupper() for ch in token[1:])
+
+
+def _inline_header(match: "re.Match[str]") -> str:
+    """Redact an inline credential header; "cookie: chocolate" in prose is left alone."""
+    name = match.group(1).lower()
+    if "cookie" in name and not _credential_like(match.group(2)):
+        return match.group(0)
+    return match.group(1) + MARK
 
 
 def _looks_random(match: "re.Match[str]") -> str:
@@ -64,8 +83,9 @@ def redact(text: object) -> str:
         return result
     result = _HEADER_LINE.sub(lambda m: m.group(1) + MARK, result)
     result = _HEADER_QUOTED.sub(lambda m: m.group(1) + MARK + m.group(3), result)
-    result = _HEADER_INLINE.sub(lambda m: m.group(1) + MARK, result)
-    result = _SCHEME_TOKEN.sub(lambda m: m.group(1) + m.group(2) + MARK, result)
+    result = _HEADER_INLINE.sub(_inline_header, result)
+    result = _SCHEME_TOKEN.sub(
+        lambda m: m.group(1) + m.group(2) + MARK if _credential_like(m.group(3)) else m.group(0), result)
     result = _SK_KEY.sub(MARK, result)
     result = _URL_PASSWORD.sub(lambda m: m.group(1) + MARK + m.group(3), result)
     result = _QUERY_KEY.sub(lambda m: m.group(1) + MARK, result)

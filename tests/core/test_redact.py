@@ -47,7 +47,7 @@ def test_ordinary_text_is_kept(text):
 
 def test_none_and_non_strings_are_converted():
     assert redact(None) == ""
-    assert redact(ValueError("Bearer abcdef")) == "Bearer " + MARK
+    assert redact(ValueError("Bearer abc-def1")) == "Bearer " + MARK
 
 
 def test_redact_headers_masks_credential_headers_only():
@@ -66,3 +66,9 @@ def test_logging_filter_redacts_messages_arguments_and_tracebacks(caplog):
     text = caplog.text
     assert OPENAI_KEY not in text and "tok-12345" not in text
     assert "request with" in text and MARK in text
+
+
+@pytest.mark.parametrize("prose", ["Basic income is a policy idea.", "Bearer bonds were common.",
+                                   "They baked a cookie: chocolate chip.", "Basic instructions follow."])
+def test_ordinary_prose_is_left_alone(prose):
+    assert redact(prose) == prose
