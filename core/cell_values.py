@@ -179,6 +179,22 @@ def snapshot_array(values: Sequence[Sequence[object]], formulas: Sequence[Sequen
     return tuple(rows)
 
 
+def empty_runs(rows: Sequence[Sequence[object]], is_empty=lambda cell: cell.kind == EMPTY):
+    """``[(row, first_column, last_column)]`` for the runs of empty cells in each row (0-based)."""
+    runs = []
+    for r, row in enumerate(rows):
+        start = None
+        for c, cell in enumerate(row):
+            if is_empty(cell):
+                start = c if start is None else start
+            elif start is not None:
+                runs.append((r, start, c - 1))
+                start = None
+        if start is not None:
+            runs.append((r, start, len(row) - 1))
+    return runs
+
+
 def shape_mismatch(rows: int, columns: int, range_rows: int, range_columns: int, label: str) -> Optional[str]:
     """Return a message when a grid does not fit its range exactly, else None."""
     if (rows, columns) == (range_rows, range_columns):

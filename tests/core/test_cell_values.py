@@ -71,3 +71,10 @@ def test_filled_grid_and_shape_mismatch():
     assert "is 2 row(s) × 2 column(s)" in message and "has 3 row(s) × 2 column(s)" in message
     assert "(e.g. Sheet1.A1)" in message
     assert looks_like_number("1E+5") and not looks_like_number("1.2.3")
+
+
+def test_empty_runs():
+    from marginalia.core.cell_values import empty_runs
+    grid = grid_from_rows([[1, None, None, 2], [None, 3, "", None], [1, 2, 3, 4]])
+    assert empty_runs(grid) == [(0, 1, 2), (1, 0, 0), (1, 2, 3)]
+    assert empty_runs((("a", ""), ("", "")), is_empty=lambda text: text == "") == [(0, 1, 1), (1, 0, 1)]

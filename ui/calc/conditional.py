@@ -1,9 +1,10 @@
 """``conditional_format``: highlight cells by value, by formula, or duplicates; or clear the rules.
 
 Rules go through the ``ConditionalFormat`` property, which Calc records for undo,
-part by part so the rules cells already have are kept (:mod:`.conditional_parts`). A highlight is a cell style: one of Calc's own (good, bad, neutral…) or, for
-custom colours, a style this tool creates (its creation is recorded as an undo step
-of its own, see :mod:`.custom_undo`). Condition formulas are compiled in a scratch
+part by part so the rules cells already have are kept (:mod:`.conditional_parts`).
+A highlight is a cell style: one of Calc's own (good, bad, neutral…) or, for custom
+colours, a style this tool creates (its creation is recorded as an undo step of its
+own, see :mod:`.custom_undo`). Condition formulas are compiled in a scratch
 document first (:mod:`.formula_check`), because Calc accepts any text as a condition.
 """
 from __future__ import annotations

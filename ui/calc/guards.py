@@ -9,6 +9,7 @@ unprotected.
 from __future__ import annotations
 
 from ...core.tools import ToolError
+from .addresses import range_of_address
 
 UNPROTECT_HINT = "ask the user to remove the protection (Tools ▸ Protect Sheet) first"
 
@@ -43,3 +44,38 @@ def refused_by_calc(target, action: str, error: Exception) -> ToolError:
     return ToolError("Calc refused to %s %s: part of the range belongs to an array formula (or is otherwise "
                      "locked); choose a range that contains whole array formulas or none. Nothing was changed. "
                      "(%s)" % (action, target.label, type(error).__name__))
+
+
+def ensure_no_partial_array(target) -> None:
+    """Refuse when an array formula lies partly inside ``target`` (Calc changes arrays only as a whole).
+
+    An array reaching outside the range must cross one of its edges, so only the formula
+    cells on the four edges are looked at.
+    """
+    ref = target.ref
+    sheet = target.sheet
+    edges = {(ref.start_column, ref.start_row, ref.end_column, ref.start_row),
+             (ref.start_column, ref.end_row, ref.end_column, ref.end_row),
+             (ref.start_column, ref.start_row, ref.start_column, ref.end_row),
+             (ref.end_column, ref.start_row, ref.end_column, ref.end_row)}
+    for edge in edges:
+        formulas = sheet.getCellRangeByPosition(*edge).queryContentCells(16)  # CellFlags.FORMULA
+        for address in formulas.getRangeAddresses():
+            for row in range(address.StartRow, address.EndRow + 1):
+                for column in range(address.StartColumn, address.EndColumn + 1):
+                    _check_array_cell(target, sheet.getCellByPosition(column, row))
+
+
+def _check_array_cell(target, cell) -> None:
+    if not cell.getArrayFormula():
+        return
+    cursor = target.sheet.createCursorByRange(cell)
+    cursor.collapseToCurrentArray()
+    area = cursor.getRangeAddress()
+    ref = target.ref
+    inside = (ref.start_column <= area.StartColumn and area.EndColumn <= ref.end_column
+              and ref.start_row <= area.StartRow and area.EndRow <= ref.end_row)
+    if not inside:
+        whole = range_of_address(target.sheet, area).a1()
+        raise ToolError("%s contains part of the array formula in %s; Calc changes an array formula only as a "
+                        "whole. Include all of %s or none of it. Nothing was changed." % (target.label, whole, whole))

@@ -6,15 +6,15 @@ are checked right after the bulk write and the range is put back if any fails (s
 """
 from __future__ import annotations
 
-import uno
-
-from ...core.cell_values import CellValueError, filled_grid, grid_from_rows, shape_mismatch
+from ...core.cell_values import FORMULA, CellInput, CellValueError, cell_input, grid_from_rows, shape_mismatch
 from ...core.csv_text import CsvError, parse_csv
+from ...core.formula_shift import FormulaTemplate, ShiftError
+from ...core.formula_syntax import to_api_formula
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
-from .addresses import RANGE_HELP, resolve
-from .cell_writer import WriteReport, formula_errors_in, restore, snapshot, write_grid
-from .guards import ensure_cells_editable, ensure_sheet_unprotected, refused_by_calc
+from .addresses import RANGE_HELP, resolve, sheet_names, sheet_size
+from .cell_writer import write_grid
+from .guards import ensure_cells_editable, ensure_no_partial_array, ensure_sheet_unprotected, refused_by_calc
 
 MAX_WRITE_CELLS = 200000
 CLEAR_FLAGS = {
@@ -63,42 +63,31 @@ def _fill(document, target, value) -> ToolOutcome:
         raise ToolError("%s has %d cells; fill at most %d at once." % (target.label, ref.rows * ref.columns,
                                                                        MAX_WRITE_CELLS))
     try:
-        first = filled_grid(value, 1, 1)
-    except CellValueError as error:
+        first = cell_input(value)
+        grid = _filled(document, target, first)
+    except (CellValueError, ShiftError) as error:
         raise ToolError("Nothing was written: %s." % error) from None
-    ensure_cells_editable(target)
-    corner = target.sub(ref.resized(1, 1))
-    before = snapshot(corner.cell_range())
-    write_grid(document, corner, first)
-    try:
-        _fill_from_corner(target)
-    except Exception as error:
-        restore(corner.cell_range(), before)
-        raise refused_by_calc(target, "fill", error) from None
-    kind = first[0][0].kind
-    report = WriteReport({kind: ref.rows * ref.columns}, formula_errors_in(target))
-    how = " (relative references adjusted for each cell, as with Fill Down)" if kind == "formula" else ""
+    report = write_grid(document, target, grid, api_syntax=True)
+    how = " (relative references adjusted for each cell, as with Fill Down)" if first.kind == FORMULA else ""
     text = "Filled %d cells of %s with %s%s." % (ref.rows * ref.columns, target.label, value, how)
     return ToolOutcome.success(text + report.error_note(), "Filled %s" % target.label)
 
 
-def _fill_from_corner(target) -> None:
-    """Copy the top-left cell over the whole range, adjusting relative references (Calc's Fill)."""
+def _filled(document, target, first: CellInput):
+    """The grid for a fill: one value everywhere, or the formula moved to each cell like Fill Down."""
     ref = target.ref
-    simple = uno.Enum("com.sun.star.sheet.FillMode", "SIMPLE")
-    day = uno.Enum("com.sun.star.sheet.FillDateMode", "FILL_DATE_DAY")
-    if ref.rows > 1:
-        down = uno.Enum("com.sun.star.sheet.FillDirection", "TO_BOTTOM")
-        target.sub(ref.resized(ref.rows, 1)).cell_range().fillSeries(down, simple, day, 0.0, 0.0)
-    if ref.columns > 1:
-        right = uno.Enum("com.sun.star.sheet.FillDirection", "TO_RIGHT")
-        target.cell_range().fillSeries(right, simple, day, 0.0, 0.0)
+    if first.kind != FORMULA:
+        return [[first] * ref.columns for _ in range(ref.rows)]
+    columns, rows = sheet_size(target.sheet)
+    template = FormulaTemplate(to_api_formula(first.value, sheet_names(document)), columns, rows)
+    return [[CellInput(FORMULA, template.at(r, c)) for c in range(ref.columns)] for r in range(ref.rows)]
 
 
 def clear_range(context, args) -> ToolOutcome:
     """Clear contents, formats or both."""
     target = resolve(context.document, args["range"])
     what = args.get("what", "contents")
+    ensure_no_partial_array(target)
     if what == "contents":
         ensure_cells_editable(target)
     else:

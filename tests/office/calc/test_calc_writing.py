@@ -85,7 +85,8 @@ def test_bad_addresses_are_explained(tool, sheet):
     last_column = sheet.getColumns().getCount()  # 16384 (XFD) since LibreOffice 7.4
     assert last_column in (1024, 16384)
     last = "XFD1" if last_column == 16384 else "AMJ1"
-    assert "beyond the last column of the sheet (%s)" % last[:-1] in tool.fails("write_range", range=last, values=[[1, 2]])
+    message = tool.fails("write_range", range=last, values=[[1, 2]])
+    assert "beyond the last column of the sheet (%s)" % last[:-1] in message
     assert "either 'values'" in tool.fails("write_range", range="A1")
 
 
@@ -106,8 +107,11 @@ def test_array_formula_in_the_way_is_refused(tool, sheet):
     fill(sheet, "A1:A2", [[1.0], [2.0]])
     sheet.getCellRangeByName("B1:B2").setArrayFormula("=A1:A2*2")
     message = tool.fails("write_range", range="B2:C2", values=[[1, 2]])
-    assert "array formula" in message
-    assert values(sheet, "B1:C2") == [[2.0, ""], [4.0, ""]]
+    assert "part of the array formula in B1:B2" in message
+    assert "part of the array formula" in tool.fails("clear_range", range="A2:B2")
+    assert values(sheet, "A1:C2") == [[1.0, 2.0, ""], [2.0, 4.0, ""]]
+    tool.ok("write_range", range="B1:B2", values=[[7], [8]])  # the whole array may be replaced
+    assert values(sheet, "B1:B2") == [[7.0], [8.0]] and not sheet.getCellRangeByName("B1").getArrayFormula()
 
 
 def test_clear_contents_formats_and_all(tool, sheet):
