@@ -21,6 +21,7 @@ from typing import Callable, Dict, List, Optional
 
 from .i18n import _
 from .loop import LoopTask
+from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from .turn_parts import (CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, NullUndo, ToolOutcome,
                          user_message_of)
 
@@ -41,7 +42,7 @@ class Turn(LoopTask):
                  stream_fn: Callable, tools, display, post: Callable[[str, object], None],
                  new_cancel: Callable[[], object], undo=None, max_rounds: int = DEFAULT_MAX_ROUNDS,
                  spawn: Callable = start_daemon_thread, on_finished: Optional[Callable[[str], None]] = None,
-                 model_note: str = ""):
+                 model_note: str = "", known_tools=()):
         """
         Args:
             history: the session's message list; the turn appends to it in place.
@@ -62,10 +63,15 @@ class Turn(LoopTask):
             on_finished: called with the outcome once the turn has ended.
             model_note: told to the model before the user's text (not shown), e.g. that
                 the user reverted the previous turn's changes.
+            known_tools: names of the tools offered; tool calls a local model writes as
+                text in its answer (``<tool_call>…``, ``[TOOL_CALLS]…``) are recovered for
+                these names and kept out of the displayed answer.
         """
         self.history = history
         self.user_text = user_text
         self._model_note = model_note
+        self._known_tools = frozenset(known_tools)
+        self._text_calls = TextToolCallFilter(self._known_tools)
         self._build_request = build_request
         self._stream_fn = stream_fn
         self._tools = tools
@@ -128,14 +134,19 @@ class Turn(LoopTask):
     def _start_round(self) -> None:
         self.round += 1
         self._partial = []
+        self._text_calls = TextToolCallFilter(self._known_tools)
         request = self._build_request(self.history)
         self._stream_cancel = self._new_cancel()
         self._display.round_started(self.round)
         self._spawn(self._stream_fn, request, self._post, self._stream_cancel)
 
     def on_content(self, text: str) -> None:
-        self._partial.append(text)
-        self._display.answer(text)
+        self._show_answer(self._text_calls.feed(text))
+
+    def _show_answer(self, text: str) -> None:
+        if text:
+            self._partial.append(text)
+            self._display.answer(text)
 
     def on_thinking(self, text: str) -> None:
         self._display.thinking(text)
@@ -155,7 +166,10 @@ class Turn(LoopTask):
 
     def on_stream_done(self, result) -> None:
         self._stream_cancel = None
+        self._show_answer(self._text_calls.flush())
         message = result.message
+        if not result.error and not message.tool_calls and message.content and self._known_tools:
+            self._recover_text_calls(message)
         calls = [] if result.error else list(message.tool_calls)
         if message.content or calls:
             self.history.append(message.to_api_dict() if calls else {"role": "assistant", "content": message.content})
@@ -171,6 +185,16 @@ class Turn(LoopTask):
         self._pending = calls
         self._open_calls = list(calls)
         self._post("next_tool", None)
+
+    def _recover_text_calls(self, message) -> None:
+        """Turn tool calls written as text into real ones (and out of the shown answer)."""
+        remaining, calls = parse_text_tool_calls(message.content, self._known_tools)
+        if not calls:
+            return
+        log.info("recovered %d tool call(s) written as text", len(calls))
+        message.content = remaining
+        message.tool_calls = calls
+        self._display.replace_answer(remaining)
 
     # tools ----------------------------------------------------------------------
     def on_next_tool(self, _payload) -> None:

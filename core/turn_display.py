@@ -78,6 +78,13 @@ class TranscriptDisplay:
         self._transcript.append(self._answer, text)
         self._count(text, _("Answering"))
 
+    def replace_answer(self, text: str) -> None:
+        """Show ``text`` as this round's whole answer (after tool calls were taken out of it)."""
+        if self._answer is not None:
+            self._transcript.replace_body(self._answer, text)
+        elif text:
+            self.answer(text)
+
     def usage(self, usage) -> None:
         self._usage = usage
 

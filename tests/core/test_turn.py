@@ -76,7 +76,7 @@ class Undo:
         return outcome
 
 
-def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="hello"):
+def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="hello", known_tools=()):
     transcript = Transcript()
     statuses = []
     loop = EventLoop(pump_ui=pump or (lambda: None), idle_wait=0.001)
@@ -85,7 +85,7 @@ def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="he
     turn = Turn(history=[] if history is None else history, user_text=text, build_request=list,
                 stream_fn=model, tools=tools or FakeTools(), display=TranscriptDisplay(transcript, statuses.append),
                 post=loop.poster(turn_id), new_cancel=Token, undo=undo, max_rounds=max_rounds,
-                spawn=lambda target, *args: target(*args))
+                spawn=lambda target, *args: target(*args), known_tools=known_tools)
     loop.run(turn_id, turn)
     return turn, transcript, statuses, undo
 
@@ -246,3 +246,35 @@ def test_second_turn_joins_the_running_loop_instead_of_nesting():
     assert loop.run(*first) is True
     assert started == [False]
     assert first[1].outcome == second[1].outcome == FinishOutcome.DONE
+
+
+def test_tool_calls_written_as_text_are_recovered_and_not_shown():
+    text = 'Let me fix it.<tool_call>{"name": "edit_text", "arguments": {"a": 1}}</tool_call>'
+    pieces = [text[i:i + 7] for i in range(0, len(text), 7)]
+    model = ScriptedModel([
+        [("content", p) for p in pieces] + [("stream_done", result(text))],
+        [("content", "Done."), ("stream_done", result("Done."))],
+    ])
+    transcript = Transcript()
+    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
+    turn_id = loop.new_task_id()
+    tools = FakeTools()
+    turn = Turn(history=[], user_text="fix", build_request=list, stream_fn=model, tools=tools,
+                display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
+                new_cancel=Token, spawn=lambda target, *args: target(*args), known_tools=["edit_text"])
+    loop.run(turn_id, turn)
+    assert tools.ran == ["edit_text"]
+    assert "<tool_call>" not in transcript.text() and "Let me fix it." in transcript.text()
+    assistant = turn.history[1]
+    assert assistant["tool_calls"][0]["function"]["name"] == "edit_text"
+    assert assistant["content"] == "Let me fix it."
+    assert turn.history[2]["tool_call_id"] == assistant["tool_calls"][0]["id"]
+
+
+def test_text_naming_an_unknown_tool_stays_an_answer():
+    text = '<tool_call>{"name": "rm_rf", "arguments": {}}</tool_call>'
+    model = ScriptedModel([[("content", text), ("stream_done", result(text))]])
+    tools = FakeTools()
+    turn, transcript, _, _ = run_turn(model, tools, known_tools=["edit_text"])
+    assert tools.ran == [] and turn.outcome == FinishOutcome.DONE
+    assert "rm_rf" in transcript.text()  # shown as the answer it is
