@@ -63,6 +63,7 @@ class SettingsDialog:
         self._fingerprint: Optional[str] = None
         self._key_note = ""
         self._listeners = []
+        self._discovery = None
 
     def control(self, name: str):
         return self.dialog.getControl(name)
@@ -88,6 +89,25 @@ class SettingsDialog:
         self.control("key_info").setText(self._key_note)
         self._show_url_preview()
         self._reload_models()
+        if not form["url"].strip():
+            from .settings_discovery import discover_later
+            self._discovery = discover_later(self.ctx, self.main, self._found_local_server)
+
+    def _found_local_server(self, found) -> None:
+        """First run: propose the server found on this computer (if the user typed nothing)."""
+        if self.control("url").getText().strip():
+            return
+        self._filling = True
+        try:
+            self.control("preset").selectItemPos(PRESET_KEYS.index(found.preset), True)
+            self.control("url").setText(found.base_url)
+        finally:
+            self._filling = False
+        self._show_url_preview()
+        self._reload_models()
+        self.control("report").setText(
+            "Found %s running on this computer (%d model%s). Press Test to check it, then OK."
+            % (PRESETS[found.preset].label, len(found.models), "" if len(found.models) == 1 else "s"))
 
     def _listen(self) -> None:
         pairs = [("preset", "addItemListener", OnItem(self._preset_chosen)),
@@ -262,6 +282,8 @@ class SettingsDialog:
     def close(self) -> None:
         """Stop background work and free the dialog."""
         self.main.close()
+        if self._discovery is not None:
+            self._discovery.cancel()
         self.models.close()
         self.check.close()
         self.dialog.dispose()

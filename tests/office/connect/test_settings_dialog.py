@@ -241,3 +241,22 @@ def test_screenshot_of_the_dialog_after_a_test(gui_office, gui_writer, dialog):
         path = os.path.join(SCREENSHOTS, "settings-dialog.png")  # for the README
         screenshot(gui_office.display, path)
     assert os.path.getsize(path) > 20000
+
+
+def test_first_run_proposes_a_server_running_on_this_computer(gui_office, dialog):
+    from support.port_forward import PortForwarder, port_is_free
+    if not port_is_free(1234):
+        pytest.skip("port 1234 (LM Studio's) is in use on this machine")
+    for port in (11434, 8080, 8000):  # a server on an earlier candidate's port would be proposed first
+        if not port_is_free(port):
+            pytest.skip("port %d is in use on this machine" % port)
+    with PersonalityServer(OpenAILike()) as server, PortForwarder(1234, server.port):
+        driver = dialog()  # no address stored: a first run
+        driver.wait_text("url", lambda t: t == "http://127.0.0.1:1234/v1")
+        assert driver.selected("preset") == "LM Studio"
+        driver.wait_text("model_info", lambda t: t == "2 models on the server.")
+        assert driver.text("report") == "Found LM Studio running on this computer (2 models). Press Test to check it, then OK."
+        driver.press("ok")
+        driver.wait_closed()
+    endpoint = read_settings(gui_office.ctx, "Endpoint")
+    assert (endpoint["URL"], endpoint["Preset"], endpoint["Model"]) == ("http://127.0.0.1:1234/v1", "lmstudio", "gpt-test")
