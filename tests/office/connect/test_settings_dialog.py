@@ -137,6 +137,9 @@ def test_ok_saves_settings_and_the_key_and_the_chat_uses_them(gui_office, gui_wr
             assert request.headers["Authorization"] == "Bearer " + key
             assert request.json()["max_tokens"] == 321
             assert "Always answer in French." in request.json()["messages"][0]["content"]
+            assert os.path.exists(gui_office.profile_path("user", "marginalia", "marginalia.log"))
+            found = [path for path in profile_files(gui_office.profile_path()) if key_in(path, key)]
+            assert found == []  # neither settings, nor log, nor password store hold it in plain text
         finally:
             keys.delete_key(gui_office.ctx, server.base_url)
 
@@ -260,3 +263,47 @@ def test_first_run_proposes_a_server_running_on_this_computer(gui_office, dialog
         driver.wait_closed()
     endpoint = read_settings(gui_office.ctx, "Endpoint")
     assert (endpoint["URL"], endpoint["Preset"], endpoint["Model"]) == ("http://127.0.0.1:1234/v1", "lmstudio", "gpt-test")
+
+
+def test_the_marginalia_menu_has_settings(gui_office):
+    import uno  # noqa: F401
+    from com.sun.star.beans import PropertyValue
+    provider = gui_office.service("com.sun.star.configuration.ConfigurationProvider")
+    arg = PropertyValue()
+    arg.Name, arg.Value = "nodepath", "/org.openoffice.Office.Addons/AddonUI/OfficeMenuBar/org.marginalia.menubar/Submenu"
+    submenu = provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationAccess", (arg,))
+    entries = {submenu.getByName(n).getByName("URL"): submenu.getByName(n).getByName("Title")
+               for n in submenu.getElementNames()}
+    assert entries["org.marginalia:Settings"] == "~Settings…"
+
+
+def test_the_panels_settings_button_opens_the_dialog(gui_office, gui_writer, fresh_settings):
+    from support.panel import Panel
+    panel = Panel(gui_writer).open()
+    assert panel.press("settings")
+    driver = SettingsDialogDriver(gui_office.ctx, wait_until_open(gui_office.ctx), gui_office.display)
+    try:
+        assert driver.text("ok") == "OK"
+    finally:
+        driver.close()
+
+
+def wait_until_open(ctx):
+    from support.panel import wait_until
+    from support.settings_driver import find_top_window
+    return wait_until(lambda: find_top_window(ctx), 15, message="the settings dialog")
+
+
+def profile_files(folder):
+    for directory, _, files in os.walk(folder):
+        for name in files:
+            yield os.path.join(directory, name)
+
+
+def key_in(path, key):
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return False
+    return key.encode() in data or key.encode("utf-16-le") in data
