@@ -130,6 +130,16 @@ class Turn(LoopTask):
         self._display.notice(_("Stopped."))
         self._finish(FinishOutcome.CANCELLED)
 
+    def document_closed(self) -> None:
+        """The document went away mid-turn: stop everything quietly (nothing left to show)."""
+        if self.finished:
+            return
+        for token in (self._stream_cancel, self._running_cancel):
+            if token is not None:
+                token.cancel()
+        self._pending = []
+        self._finish(FinishOutcome.CLOSED)
+
     # model rounds ---------------------------------------------------------------
     def _start_round(self) -> None:
         self.round += 1

@@ -13,7 +13,7 @@ from ..core.tools import ToolContext, ToolRunner
 from ..core.turn import Turn
 from ..core.session import thinking_summary
 from ..core.turn_display import TranscriptDisplay, labels
-from . import request_settings, settings_store, toolset
+from . import persistence, request_settings, settings_store, toolset
 from .log import get_logger
 from .office_loop import get_loop
 from .undo import DocumentUndo
@@ -69,12 +69,15 @@ def start_turn(ctx, session, document, text: str) -> None:
     def finished(outcome):
         session.revertible = undo.title
         session.end_turn()
+        if outcome != "closed":
+            persistence.save(ctx, session, document)
 
     display = TranscriptDisplay(session.transcript, session.set_status, collapse_thinking=collapse_thinking)
     turn = Turn(history=session.history, user_text=text, build_request=build_request,
                 stream_fn=functools.partial(stream_round, http_client(ctx)), tools=tools, display=display,
                 post=loop.poster(turn_id), new_cancel=CancelToken, undo=undo, on_finished=finished,
-                model_note=session.take_pending_note(), max_rounds=chat_settings.max_rounds)
+                model_note=session.take_pending_note(), max_rounds=chat_settings.max_rounds,
+                known_tools=[schema["function"]["name"] for schema in schemas])
     session.revertible = None
     session.begin_turn(turn)
     loop.run(turn_id, turn)

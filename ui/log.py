@@ -21,8 +21,8 @@ LOGGER_NAME = "marginalia"
 _configured = False
 
 
-def _profile_log_dir(ctx) -> str:
-    """Return the directory for the log file inside the user profile (or a temp dir)."""
+def profile_dir(ctx) -> str:
+    """Return Marginalia's directory inside the user profile (or a temp dir): log, sessions."""
     try:
         import uno
         subst = ctx.ServiceManager.createInstanceWithContext("com.sun.star.util.PathSubstitution", ctx)
@@ -48,7 +48,7 @@ def configure(ctx) -> logging.Logger:
     logger = logging.getLogger(LOGGER_NAME)
     if _configured:
         return logger
-    directory = _profile_log_dir(ctx)
+    directory = profile_dir(ctx)
     os.makedirs(directory, exist_ok=True)
     handler = logging.FileHandler(os.path.join(directory, "marginalia.log"), encoding="utf-8")
     handler.setFormatter(_RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -67,7 +67,7 @@ def get_logger(name: str = "") -> logging.Logger:
 
 def log_file_path(ctx) -> str:
     """Return the log file's path (for the About box and the README)."""
-    return os.path.join(_profile_log_dir(ctx), "marginalia.log")
+    return os.path.join(profile_dir(ctx), "marginalia.log")
 
 
 def logged(function=None, *, reraise: bool = False, default=None):

@@ -26,10 +26,12 @@ def send(ctx, session, document, text: str) -> None:
         session.end_turn()
 
 
-def clear(session) -> None:
-    """Start a new conversation in this document."""
+def clear(ctx, session) -> None:
+    """Start a new conversation in this document (and forget the stored one)."""
     if not session.busy:
         session.clear()
+        from . import persistence
+        persistence.delete(ctx, session)
 
 
 def revert(document, session) -> None:

@@ -52,7 +52,7 @@ class ChatPanelView:
         self._measured = None
         self._text_before_enter = None
         self.document = frame.getController().getModel()
-        self.session = sessions.session_for(self.document)
+        self.session = sessions.session_for(self.document, ctx)
         self._apply_texts()
         self._mirror = TranscriptMirror(self.controls["transcript"], self.session.transcript, base_style(window))
         self._mirror.reset()
@@ -77,7 +77,7 @@ class ChatPanelView:
         self._actions = {
             "send": ActionListener(self.on_send),
             "stop": ActionListener(self.on_stop),
-            "clear": ActionListener(lambda: panel_actions.clear(self.session)),
+            "clear": ActionListener(lambda: panel_actions.clear(self.ctx, self.session)),
             "revert": ActionListener(lambda: panel_actions.revert(self.document, self.session)),
             "settings": ActionListener(lambda: panel_actions.open_settings(self.ctx, self.frame)),
         }

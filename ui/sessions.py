@@ -12,6 +12,7 @@ import unohelper
 from com.sun.star.document import XEventListener
 
 from ..core.session import ChatSession
+from . import persistence
 from .log import get_logger, logged
 
 log = get_logger("sessions")
@@ -39,14 +40,22 @@ class _DocumentClosed(unohelper.Base, XEventListener):
         forget(event.Source, self._session)
 
 
-def session_for(model) -> ChatSession:
-    """Return the session of the document ``model``, creating it on first use."""
+def session_for(model, ctx=None) -> ChatSession:
+    """Return the session of the document ``model``, creating it on first use.
+
+    A document saved with a conversation carries its session id; that conversation is
+    restored (unless another open document already uses the id, as after Save As).
+    """
     for known, session in _sessions:
         if known == model:
             return session
-    session = ChatSession()
+    stored = persistence.stored_session_id(model) if ctx is not None else None
+    in_use = {session.session_id for _, session in _sessions}
+    session = ChatSession(stored if stored and stored not in in_use else None)
     _sessions.append((model, session))
     model.addEventListener(_DocumentClosed(session))
+    if stored and session.session_id == stored and persistence.restore(ctx, session):
+        return session
     log.info("new chat session %s", session.session_id)
     return session
 
