@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Dict, Optional
+from typing import List, Optional
 
 from ...core.cancel import CancelToken
 from ...core.chat_request import ChatRequest, build_chat_body
@@ -28,10 +28,10 @@ from ...core.turn_display import labels
 from .. import request_settings, sessions, settings_store
 from ..log import get_logger, logged
 from ..main_thread import MainThreadQueue
-from ..office_loop import get_loop
 from . import instruction_dialog
 from .spans import SpanTableError, TextSpan
 from .stream_into import DocumentWriter, StreamIntoDocument
+from .task_driver import CallbackDriver
 
 log = get_logger("writer.selection")
 
@@ -39,7 +39,7 @@ EDIT = "Edit Selection"
 EXTEND = "Extend Selection"
 MAX_CONTEXT_PARAGRAPHS = 30
 
-_running: Dict[int, StreamIntoDocument] = {}
+_running: List[StreamIntoDocument] = []
 
 
 class ActionRefused(Exception):
@@ -127,7 +127,7 @@ def _check_ready(ctx, document) -> None:
 
 
 def _busy(document) -> bool:
-    return any(not task.finished and task.writer.document == document for task in _running.values())
+    return any(not task.finished and task.writer.document == document for task in _running)
 
 
 def _target(document, extend: bool) -> Target:
@@ -173,21 +173,19 @@ def _stream(ctx, document, target: Target, messages, title: str, text_before: st
                                                   options=options))
     context = ToolContext(document=document, app="writer", office=ctx)
     writer = DocumentWriter(context, target.span, target.start, target.end, title)
-    loop = get_loop(ctx)
-    task_id = loop.new_task_id()
+    driver = CallbackDriver(ctx)
     session = sessions.session_for(document)
     task = StreamIntoDocument(writer=writer, request=request,
                               stream_fn=functools.partial(stream_round, request_settings.http_client(ctx)),
-                              post=loop.poster(task_id), new_cancel=CancelToken, spawn=start_daemon_thread,
+                              post=driver.post, new_cancel=CancelToken, spawn=start_daemon_thread,
                               text_before=text_before, report=functools.partial(_report, document, session, title))
-    _running[task_id] = task
+    _running.append(task)
     session.set_status("%s…" % title.split(":")[0])
-    loop.run(task_id, task)
+    driver.run(task)
 
 
 def _report(document, session, title: str, outcome: str, message: str) -> None:
-    for task_id in [k for k, task in _running.items() if task.finished]:
-        del _running[task_id]
+    _running[:] = [task for task in _running if not task.finished]
     action = title.split(":")[0]
     if outcome == "done":
         session.transcript.add("notice", labels()["notice"], "%s done (Ctrl+Z undoes it): %s" % (action, title))

@@ -166,3 +166,21 @@ def test_not_configured_is_reported(office, writer):
     panel = Panel(writer).open()
     wait_until(lambda: "Extend Selection: No endpoint" in panel.transcript(), message="the note")
 
+
+
+def test_text_arrives_in_the_document_while_streaming(office, endpoint, writer):
+    """The office stays free while the reply streams: the document shows the text growing chunk by chunk."""
+    make_sample(writer)
+    select_paragraph(writer, 9)
+    endpoint.enqueue(text_stream_reply(["One. ", "Two. ", "Three. ", "Four. ", "Five."], delay=0.3))
+    dispatch(office, writer, "EditSelection", Instruction="count to five")
+    seen = []
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and (not seen or seen[-1] != "One. Two. Three. Four. Five."):
+        text = texts(writer)[8]
+        if not seen or seen[-1] != text:
+            seen.append(text)
+        time.sleep(0.05)
+    assert seen[-1] == "One. Two. Three. Four. Five."
+    assert "One. Two." in seen and "One. Two. Three." in seen, seen  # intermediate states were visible
+    assert len(writer.getUndoManager().getAllUndoActionTitles()) == 1
