@@ -56,6 +56,7 @@ def _properties(document, args) -> Dict[str, object]:
             result[name] = TRANSPARENT if value is None else value
             if key == "highlight":
                 result["CharBackTransparent"] = value is None
+                result["CharHighlight"] = TRANSPARENT  # Word's highlight attribute would cover the new colour
     if "font_size" in args:
         result["CharHeight"] = float(args["font_size"])
     if "font" in args:

@@ -147,9 +147,19 @@ def test_read_only_document_is_refused(tools, office, tmp_path, sample):
     try:
         from writer_docs import Tools
         before = snapshot(readonly)
-        outcome = Tools(office, readonly).fails("replace_text", old_text="Results", new_text="Findings")
-        assert "read-only" in outcome.content
+        tools_ro = Tools(office, readonly)
+        for name, arguments in (
+                ("replace_text", {"old_text": "Results", "new_text": "Findings"}),
+                ("insert_content", {"content": "# New", "position": "end"}),
+                ("delete_paragraphs", {"paragraph": 9, "old_text": "We will hire two engineers."}),
+                ("format_text", {"text": "Results", "bold": True}),
+                ("apply_style", {"style": "Title", "paragraph": 1}),
+                ("comments", {"action": "add", "text": "Results", "content": "x"}),
+                ("track_changes", {"action": "start"}),
+                ("tables", {"action": "add_rows", "table": "Team", "rows": [["a", "b"]]})):
+            assert "read-only" in tools_ro.fails(name, **arguments).content, name
         assert snapshot(readonly) == before
+        assert "Project report" in tools_ro.ok("get_document").content
     finally:
         office.close_document(readonly)
         os.unlink(path)
