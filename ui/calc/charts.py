@@ -13,7 +13,7 @@ from ...core.cell_address import RangeRef
 from ...core.cell_format import FormatError, size_hundredths_mm
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
-from .addresses import RANGE_HELP, resolve
+from .addresses import RANGE_HELP, resolve, sheet_size
 from .guards import ensure_sheet_unprotected
 from .table_header import detect_header
 
@@ -36,7 +36,7 @@ def create_chart(context, args) -> ToolOutcome:
         raise ToolError("A chart needs a range of several cells, e.g. A1:C10, not %s." % data.label)
     if not data.cell_range().queryContentCells(1 | 16).getCount():
         raise ToolError("%s holds no numbers (or formulas) to chart. Nothing was changed." % data.label)
-    anchor = resolve(document, args["anchor"]) if args.get("anchor") else data.sub(_beside(data.ref))
+    anchor = resolve(document, args["anchor"]) if args.get("anchor") else data.sub(_beside(data))
     ensure_sheet_unprotected(anchor.sheet, "insert a chart")
     charts = anchor.sheet.getCharts()
     name = args.get("name") or _free_name(charts)
@@ -60,9 +60,11 @@ def create_chart(context, args) -> ToolOutcome:
     return ToolOutcome.success(text, "Created a %s chart of %s" % (kind, data.label))
 
 
-def _beside(ref: RangeRef) -> RangeRef:
-    """The cell one column to the right of the data, on its first row."""
-    return RangeRef(ref.sheet, ref.end_column + 2, ref.start_row, ref.end_column + 2, ref.start_row)
+def _beside(data) -> RangeRef:
+    """The cell one column to the right of the data, on its first row (within the sheet)."""
+    ref = data.ref
+    column = min(ref.end_column + 2, sheet_size(data.sheet)[0] - 1)
+    return RangeRef(ref.sheet, column, ref.start_row, column, ref.start_row)
 
 
 def _free_name(charts) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from com.sun.star.beans import PropertyValue
 
 from ...core.cell_format import FormatError, color_hex, parse_color
+from ...core.cell_values import looks_like_number
 from ...core.formula_errors import describe_error
 from ...core.formula_syntax import condition_operand, to_api_formula
 from ...core.tools import Tool, ToolError
@@ -87,7 +88,7 @@ def _formulas(document, target, rule, args):
 
 
 def _check_formulas(context, target, formulas) -> None:
-    expressions = [f for f in formulas if not f.startswith('"')]
+    expressions = [f for f in formulas if not f.startswith('"') and not looks_like_number(f)]
     if not expressions:
         return
     problems = syntax_problems(context.office, context.document, target.sheet_name, target.ref.start_column,

@@ -40,14 +40,14 @@ def format_range(context, args) -> ToolOutcome:
     except FormatError as error:
         raise ToolError("Nothing was formatted: %s." % error) from None
     cell_range = target.cell_range()
+    if "merge" in args:
+        _merge(target, args["merge"])  # first: the one change Calc may refuse (silently)
     for name, value in properties:
         cell_range.setPropertyValue(name, value)
     if "borders" in args:
         cell_range.setPropertyValue("TableBorder2", _borders(args["borders"], args.get("border_color", "black")))
     for lines, name, value in sizes:
         (cell_range.getColumns() if lines == "columns" else cell_range.getRows()).setPropertyValue(name, value)
-    if "merge" in args:
-        _merge(target, args["merge"])
     done = ", ".join(_described(name, args[name]) for name in given)
     return ToolOutcome.success("Formatted %s: %s." % (target.label, done), "Formatted %s" % target.label)
 
@@ -150,10 +150,23 @@ def _borders(style: str, color_text: str):
 
 
 def _merge(target, merge: bool) -> None:
+    """Merge or unmerge, then check Calc did it (it skips overlapping merges without a word)."""
     cell_range = target.cell_range()
     if merge and target.ref.is_single_cell:
         raise ToolError("%s is a single cell; give a range of several cells to merge." % target.label)
     cell_range.merge(bool(merge))
+    ref = target.ref
+    cursor = target.sheet.createCursorByRange(target.sheet.getCellByPosition(ref.start_column, ref.start_row))
+    cursor.collapseToMergedArea()
+    area = cursor.getRangeAddress()
+    merged_as_asked = (area.StartColumn, area.StartRow, area.EndColumn, area.EndRow) == (
+        ref.start_column, ref.start_row, ref.end_column, ref.end_row)
+    if merge and not merged_as_asked:
+        raise ToolError("Calc did not merge %s: it overlaps another merged area. Unmerge that area first "
+                        "(merge=false on all of it). Nothing was changed." % target.label)
+    if not merge and cell_range.getIsMerged():
+        raise ToolError("Some merged areas reach outside %s and stay merged; unmerge each whole merged area "
+                        "(its full range)." % target.label)
 
 
 _COLOR = {"type": "string", "description": "#RRGGBB or a name such as light red, light green, blue."}

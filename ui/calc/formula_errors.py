@@ -1,8 +1,8 @@
 """``find_formula_errors``: every formula showing an error, explained with the cells it uses.
 
 For each error cell: its formula (English syntax), what the error means, its direct
-precedents (``XFormulaQuery.queryPrecedents``) with their values, and whether the
-error is its own or passed on from a cell it uses; a formula with ``#NAME?`` also
+precedents on any sheet (:mod:`.precedents`) with their values, and whether the error
+is its own or passed on from a cell it uses; a formula with ``#NAME?`` also
 gets the function names Calc does not know.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .precedents import direct_precedents
 
 MAX_EXPLAINED = 30
 MAX_LISTED_PRECEDENT_CELLS = 6
+MAX_VALUE_CHARS = 60
 NAME_ERROR, REF_ERROR, DIV_ZERO = 525, 524, 532
 
 
@@ -29,21 +30,31 @@ def find_formula_errors(context, args) -> ToolOutcome:
     """List and explain the error cells of a range, a sheet, or every sheet."""
     document = context.document
     scopes = _scopes(document, args)
-    found = []
+    total, first = 0, []
     for sheet, ref in scopes:
         block = sheet.getCellRangeByPosition(ref.start_column, ref.start_row, ref.end_column, ref.end_row)
         for address in block.queryFormulaCells(4).getRangeAddresses():
-            for row in range(address.StartRow, address.EndRow + 1):
-                for column in range(address.StartColumn, address.EndColumn + 1):
-                    found.append((sheet, column, row))
+            total += (address.EndRow - address.StartRow + 1) * (address.EndColumn - address.StartColumn + 1)
+            first.extend(_cells(sheet, address, MAX_EXPLAINED - len(first)))
     where = ", ".join(ref.label() for _, ref in scopes) or "the document"
-    if not found:
+    if not total:
         return ToolOutcome.success("No formula shows an error in %s." % where, "No formula errors")
-    lines = ["%d formula(s) show an error in %s:" % (len(found), where)]
-    lines.extend(_explain(document, sheet, column, row) for sheet, column, row in found[:MAX_EXPLAINED])
-    if len(found) > MAX_EXPLAINED:
-        lines.append("(%d more not explained; ask about a smaller range.)" % (len(found) - MAX_EXPLAINED))
-    return ToolOutcome.success("\n".join(lines), "Found %d formula error(s)" % len(found))
+    lines = ["%d formula(s) show an error in %s:" % (total, where)]
+    lines.extend(_explain(document, sheet, column, row) for sheet, column, row in first)
+    if total > len(first):
+        lines.append("(%d more not explained; ask about a smaller range.)" % (total - len(first)))
+    return ToolOutcome.success("\n".join(lines), "Found %d formula error(s)" % total)
+
+
+def _cells(sheet, address, limit: int):
+    """Up to ``limit`` cells of a range address, row by row."""
+    cells = []
+    for row in range(address.StartRow, address.EndRow + 1):
+        for column in range(address.StartColumn, address.EndColumn + 1):
+            if len(cells) >= limit:
+                return cells
+            cells.append((sheet, column, row))
+    return cells
 
 
 def _scopes(document, args) -> List[Tuple[object, RangeRef]]:
@@ -93,14 +104,16 @@ def _describe_block(document, block, own_sheet: int):
         errors = cells.queryFormulaCells(4).getRangeAddresses()
         error_text = ", with errors in %s" % ", ".join(range_of_address(sheet, a).a1() for a in errors[:3]) \
             if errors else ""
-        return [(prefix + ref.a1(), "%s%s (%d cells%s)" % (prefix, ref.a1(), block.cells, error_text),
-                 "error" if errors else "")]
+        first_error = "error in %s" % range_of_address(sheet, errors[0]).a1() if errors else ""
+        return [(prefix + ref.a1(), "%s%s (%d cells%s)" % (prefix, ref.a1(), block.cells, error_text), first_error)]
     day_zero = null_date(document)
     described = []
     for r, view_row in enumerate(read_views(document, cells)):
         for c, view in enumerate(view_row):
             label = prefix + cell_name(block.first_column + c, block.first_row + r)
-            described.append((label, "%s = %s" % (label, format_value(view, day_zero) or "empty"), view.error or ""))
+            shown = format_value(view, day_zero) or "empty"
+            shown = shown if len(shown) <= MAX_VALUE_CHARS else shown[:MAX_VALUE_CHARS] + "…"
+            described.append((label, "%s = %s" % (label, shown), view.error or ""))
     return described
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core.tools import ToolError
 from .addresses import range_of_address
+from .sheet_objects import merged_areas
 
 UNPROTECT_HINT = "ask the user to remove the protection (Tools ▸ Protect Sheet) first"
 
@@ -79,3 +80,25 @@ def _check_array_cell(target, cell) -> None:
         whole = range_of_address(target.sheet, area).a1()
         raise ToolError("%s contains part of the array formula in %s; Calc changes an array formula only as a "
                         "whole. Include all of %s or none of it. Nothing was changed." % (target.label, whole, whole))
+
+
+MAX_FORMULA_CELLS_CHECKED = 5000
+
+
+def ensure_sortable(table) -> None:
+    """Refuse a sort Calc would silently skip: merged cells or array formulas in the table."""
+    merged = merged_areas(table.sheet, table.ref)
+    if merged:
+        raise ToolError("%s contains merged cells (%s), which Calc cannot sort; unmerge them first "
+                        "(format_range with merge=false). Nothing was changed." % (table.label, ", ".join(merged[:5])))
+    formulas = table.cell_range().queryContentCells(16)
+    checked = 0
+    for address in formulas.getRangeAddresses():
+        for row in range(address.StartRow, address.EndRow + 1):
+            for column in range(address.StartColumn, address.EndColumn + 1):
+                checked += 1
+                if checked > MAX_FORMULA_CELLS_CHECKED:
+                    return
+                if table.sheet.getCellByPosition(column, row).getArrayFormula():
+                    raise ToolError("%s contains an array formula (at %s), which Calc cannot sort. Nothing was "
+                                    "changed." % (table.label, range_of_address(table.sheet, address).a1()))

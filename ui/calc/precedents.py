@@ -1,10 +1,11 @@
 """The cells a formula uses directly, on any sheet.
 
-``XFormulaQuery.queryPrecedents`` only reports cells on the formula's own sheet (and
-counts the formula's own cell), so the references are also read from the formula's
-compiled tokens (``XFormulaTokens.getTokens``: ``SingleReference`` and
-``ComplexReference`` data, relative parts resolved against the formula's cell).
-The two lists are merged, without the formula's own cell.
+The references are read from the formula's compiled tokens (``XFormulaTokens.getTokens``:
+``SingleReference`` and ``ComplexReference`` data, relative parts resolved against the
+formula's cell; references to deleted cells are skipped). ``XFormulaQuery.queryPrecedents``
+is only asked when the formula uses named ranges (name tokens), because it reports
+cells on the formula's own sheet only, counts the formula's own cell, and turns a
+deleted reference into a real-looking cell.
 """
 from __future__ import annotations
 
@@ -43,9 +44,9 @@ def _absolute(reference, own):
     return sheet, column, row, bool(flags & (COLUMN_DELETED | ROW_DELETED | SHEET_DELETED))
 
 
-def _token_blocks(cell, own) -> List[Block]:
+def _token_blocks(tokens, own) -> List[Block]:
     blocks = []
-    for token in cell.getTokens():
+    for token in tokens:
         data = token.Data
         kind = getattr(data, "typeName", "")
         if kind == "com.sun.star.sheet.SingleReference":
@@ -63,8 +64,10 @@ def _token_blocks(cell, own) -> List[Block]:
 def direct_precedents(cell) -> List[Block]:
     """The blocks the formula in ``cell`` refers to, without the cell itself, in formula order."""
     own = cell.getCellAddress()
-    blocks = _token_blocks(cell, own)
-    for address in cell.queryPrecedents(False).getRangeAddresses():
+    tokens = cell.getTokens()
+    blocks = _token_blocks(tokens, own)
+    uses_names = any(getattr(token.Data, "typeName", "") == "com.sun.star.sheet.NameToken" for token in tokens)
+    for address in cell.queryPrecedents(False).getRangeAddresses() if uses_names else ():
         block = Block(address.Sheet, address.StartColumn, address.StartRow, address.EndColumn, address.EndRow)
         if not any(_covers(known, block) for known in blocks):
             blocks.extend(_without_cell(block, own))

@@ -39,8 +39,8 @@ def selected_targets(document) -> List[Target]:
 def describe_selection(document) -> str:
     """The user's selection in words for the system prompt ("" when there is nothing to say).
 
-    Examples: ``"Sheet1.B2 (one cell): =SUM(B3:B9) → 42"``, or the address and size of a
-    block followed by its cells when it is small, or a list of blocks.
+    Examples: ``"Sheet1.B2 (one cell) is selected. It holds:"`` followed by a small table
+    of its cells (blocks of up to 60 cells are shown), or a list of selected blocks.
     """
     try:
         targets = selected_targets(document)
@@ -53,7 +53,7 @@ def describe_selection(document) -> str:
     target = targets[0]
     ref = target.ref
     size = "one cell" if ref.is_single_cell else "%d rows × %d columns" % (ref.rows, ref.columns)
-    text = "%s (%s) on the active sheet '%s'." % (target.label, size, target.sheet_name)
+    text = "%s (%s) is selected." % (target.label, size)
     if ref.rows * ref.columns <= PREVIEW_CELLS:
         views = read_views(document, target.cell_range())
         if any(view.value is not None or view.formula for row in views for view in row):

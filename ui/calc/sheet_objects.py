@@ -7,6 +7,7 @@ from ...core.cell_address import RangeRef
 from .addresses import range_of_address
 
 MAX_MERGED = 30
+MAX_LISTED = 20
 MAX_FORMAT_RANGES = 2000
 
 CHART_TYPES = {
@@ -18,9 +19,11 @@ CHART_TYPES = {
 }
 
 
-def merged_areas(sheet, used: RangeRef) -> List[str]:
-    """The merged areas inside ``used`` (at most :data:`MAX_MERGED`), e.g. ``["A1:D1"]``."""
-    block = sheet.getCellRangeByPosition(0, 0, used.end_column, used.end_row)
+def merged_areas(sheet, area: RangeRef) -> List[str]:
+    """The merged areas starting inside ``area`` (at most :data:`MAX_MERGED`), e.g. ``["A1:D1"]``."""
+    block = sheet.getCellRangeByPosition(area.start_column, area.start_row, area.end_column, area.end_row)
+    if not block.getIsMerged():
+        return []
     parts = block.getCellFormatRanges()
     if parts.getCount() > MAX_FORMAT_RANGES:
         return ["(too many formatted areas to check)"]
@@ -53,7 +56,10 @@ def chart_lines(sheet) -> List[str]:
     """One line per chart: name, type, title and data ranges."""
     charts = sheet.getCharts()
     lines = []
-    for name in charts.getElementNames():
+    names = charts.getElementNames()
+    if len(names) > MAX_LISTED:
+        lines.append("%d charts; the first %d:" % (len(names), MAX_LISTED))
+    for name in names[:MAX_LISTED]:
         chart = charts.getByName(name)
         ranges = ", ".join(range_of_address(sheet, a).a1() for a in chart.getRanges())
         document = chart.getEmbeddedObject()
@@ -66,7 +72,10 @@ def chart_lines(sheet) -> List[str]:
 def conditional_format_lines(sheet) -> List[str]:
     """One line per conditional format: where, and how many rules."""
     lines = []
-    for conditional in sheet.getPropertyValue("ConditionalFormats").getConditionalFormats():
+    formats = sheet.getPropertyValue("ConditionalFormats").getConditionalFormats()
+    if len(formats) > MAX_LISTED:
+        lines.append("%d conditional formats; the first %d:" % (len(formats), MAX_LISTED))
+    for conditional in formats[:MAX_LISTED]:
         where = conditional.getPropertyValue("Range").getRangeAddressesAsString()
         lines.append("Conditional format on %s: %d rule(s)." % (where, conditional.getCount()))
     return lines

@@ -15,7 +15,7 @@ from ...core.cell_address import column_name
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, clamp_to_used, resolve
-from .guards import ensure_sheet_unprotected
+from .guards import ensure_sheet_unprotected, ensure_sortable
 from .sheet_objects import autofilter_area
 from .table_header import column_in_table, detect_header
 
@@ -48,6 +48,7 @@ def _table(context, args, action):
 def sort_range(context, args) -> ToolOutcome:
     """Sort the rows of a table by up to three columns."""
     table, has_header = _table(context, args, "sort")
+    ensure_sortable(table)
     fields, words = [], []
     for key in args["keys"]:
         field = uno.createUnoStruct("com.sun.star.table.TableSortField")

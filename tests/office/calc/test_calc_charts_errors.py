@@ -97,6 +97,15 @@ def test_find_formula_errors_explains_causes_and_precedents(tool, calc, sheet):
     assert "No formula shows an error in Sheet1.G1:G5." == tool.ok("find_formula_errors", range="G1:G5").content
 
 
+def test_named_ranges_count_as_precedents(tool, calc, sheet):
+    from com.sun.star.table import CellAddress
+    calc.getPropertyValue("NamedRanges").addNewByName("Divisor", "$Sheet1.$B$1", CellAddress(0, 0, 0), 0)
+    fill(sheet, "A1:B1", [[6.0, 0.0]])
+    sheet.getCellRangeByName("C1").setFormula("=A1/Divisor")
+    text = tool.ok("find_formula_errors").content
+    assert "- Sheet1.C1: =A1/Divisor → #DIV/0!" in text and "It uses: A1 = 6; B1 = 0." in text
+
+
 def test_find_formula_errors_on_every_sheet(tool, calc, sheet):
     calc.getSheets().insertNewByName("Other", 1)
     other = calc.getSheets().getByName("Other")
@@ -105,3 +114,16 @@ def test_find_formula_errors_on_every_sheet(tool, calc, sheet):
     assert "No formula shows an error" in tool.ok("find_formula_errors").content
     text = tool.ok("find_formula_errors", all_sheets=True).content
     assert "- Other.A1: =Sheet1.A1/0 → #DIV/0!" in text and "It uses: Sheet1.A1 = 4." in text
+
+
+def test_errors_from_big_ranges_and_deleted_references(tool, sheet):
+    fill(sheet, "A1:A10", [[float(i)] for i in range(10)])
+    sheet.getCellRangeByName("A5").setFormula("=1/0")
+    sheet.getCellRangeByName("B1").setFormula("=SUM(A1:A10)")
+    sheet.getCellRangeByName("C1").setFormula("=E1*2")
+    sheet.getColumns().removeByIndex(4, 1)  # column E goes: C1 now refers to a deleted cell
+    text = tool.ok("find_formula_errors").content
+    assert "- Sheet1.B1: =SUM(A1:A10) → #DIV/0!, passed on from A1:A10 (error in A5)." in text
+    assert "- Sheet1.C1: =#REF!1*2 → #REF! (invalid reference" in text and "were deleted." in text
+    assert "E1" not in text
+    assert "- Sheet1.A5: =1/0 → #DIV/0!" in text

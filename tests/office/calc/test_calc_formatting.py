@@ -38,6 +38,10 @@ def test_widths_heights_and_merge(tool, sheet):
     assert sheet.getCellRangeByName("A3:C3").getIsMerged()
     tool.ok("format_range", range="A3:C3", merge=False)
     assert not sheet.getCellRangeByName("A3:C3").getIsMerged()
+    sheet.getCellRangeByName("D1:E2").merge(True)
+    message = tool.fails("format_range", range="E2:F3", merge=True, bold=True)
+    assert "overlaps another merged area" in message
+    assert sheet.getCellRangeByName("F3").CharWeight == 100.0
 
 
 def test_bad_options_change_nothing(tool, sheet):

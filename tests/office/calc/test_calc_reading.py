@@ -82,10 +82,9 @@ def test_describe_selection_for_the_system_prompt(calc, sheet):
     build_sales(sheet)
     controller = calc.getCurrentController()
     controller.select(sheet.getCellRangeByName("E2"))
-    assert describe_selection(calc) == "Sheet1.E2 (one cell) on the active sheet 'Sheet1'. It holds:\n" \
-                                       "row | E\n2 | =B2+C2 → 22.5"
+    assert describe_selection(calc) == "Sheet1.E2 (one cell) is selected. It holds:\nrow | E\n2 | =B2+C2 → 22.5"
     controller.select(sheet.getCellRangeByName("A1:Z1000"))
-    assert describe_selection(calc) == "Sheet1.A1:Z1000 (1000 rows × 26 columns) on the active sheet 'Sheet1'."
+    assert describe_selection(calc) == "Sheet1.A1:Z1000 (1000 rows × 26 columns) is selected."
     ranges = calc.createInstance("com.sun.star.sheet.SheetCellRanges")
     ranges.addRangeAddress(sheet.getCellRangeByName("A1:A2").getRangeAddress(), False)
     ranges.addRangeAddress(sheet.getCellRangeByName("C3").getRangeAddress(), False)

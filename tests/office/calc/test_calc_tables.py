@@ -35,6 +35,16 @@ def test_sort_refusals(tool, sheet):
     assert contents(sheet, "A1:C5") == before
 
 
+def test_sort_refuses_what_calc_would_silently_skip(tool, sheet):
+    fill(sheet, "A1:C5", TABLE)
+    sheet.getCellRangeByName("A3:B3").merge(True)
+    assert "merged cells (A3:B3)" in tool.fails("sort_range", range="A1:C5", keys=[{"column": "C"}])
+    sheet.getCellRangeByName("A3:B3").merge(False)
+    sheet.getCellRangeByName("D2:D3").setArrayFormula("=C2:C3*2")
+    assert "array formula (at D2:D3)" in tool.fails("sort_range", range="A1:D5", keys=[{"column": "C"}])
+    assert values(sheet, "A1:A5") == [["Name"], ["bob"], ["Ann"], ["cid"], ["Dee"]]
+
+
 def test_filter_conditions_hide_rows_and_empty_conditions_show_them(tool, sheet):
     fill(sheet, "A1:C5", TABLE)
     outcome = tool.ok("filter_range", range="A1:C5", conditions=[
