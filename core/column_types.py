@@ -111,3 +111,19 @@ def looks_like_header(first_row: Sequence[Optional[str]], rows_below: Sequence[S
     if any(kind not in (None, "text") for kind in below):
         return True
     return len(rows_below) > 1 and len(filled) > 1
+
+
+def header_row_index(rows: Sequence[Sequence[Optional[str]]], look: int = 10) -> int:
+    """The index of the row that most likely starts the table (titles above it are skipped).
+
+    It is the first of the first ``look`` rows with at least half of the columns filled
+    (and at least two when there are several columns); 0 when none qualifies.
+    """
+    if not rows:
+        return 0
+    width = len(rows[0])
+    needed = 1 if width == 1 else max(2, (width + 1) // 2)
+    for index, row in enumerate(rows[:look]):
+        if sum(1 for kind in row if kind is not None) >= needed:
+            return index
+    return 0

@@ -33,3 +33,12 @@ def test_header_detection():
     assert looks_like_header(["text", "text"], [["text", "text"], ["text", "text"]])
     assert not looks_like_header(["text"], [["text"]])
     assert not looks_like_header(["text", "text"], [])
+
+
+def test_header_row_skips_a_title_above_the_table():
+    from marginalia.core.column_types import header_row_index
+    title = ["text", None, None, None]
+    assert header_row_index([title, [None] * 4, ["text"] * 4, ["text", "number", "number", None]]) == 2
+    assert header_row_index([["text"] * 3, ["number"] * 3]) == 0
+    assert header_row_index([[None], ["number"]]) == 1
+    assert header_row_index([]) == 0

@@ -118,12 +118,14 @@ def range_of_address(sheet, address) -> RangeRef:
 
 
 def used_area(sheet) -> Optional[RangeRef]:
-    """The block from A1 to the last used row and column, or None for an empty sheet."""
+    """The block from the first to the last used row and column, or None for an empty sheet."""
     cursor = sheet.createCursor()
+    cursor.gotoStartOfUsedArea(False)
+    start = cursor.getRangeAddress()
     cursor.gotoEndOfUsedArea(False)
     end = cursor.getRangeAddress()
-    ref = RangeRef(sheet.getName(), 0, 0, end.EndColumn, end.EndRow)
-    if ref.is_single_cell and not sheet.getCellByPosition(0, 0).getFormula():
+    ref = RangeRef(sheet.getName(), start.StartColumn, start.StartRow, end.EndColumn, end.EndRow)
+    if ref.is_single_cell and not sheet.getCellByPosition(ref.start_column, ref.start_row).getFormula():
         return None
     return ref
 

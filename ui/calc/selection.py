@@ -44,10 +44,10 @@ def describe_selection(document) -> str:
     """
     try:
         targets = selected_targets(document)
+        if not targets:
+            return _describe_other_selection(document)
     except Exception:  # no view, or a selection Calc cannot describe
         return ""
-    if not targets:
-        return _describe_other_selection(document)
     if len(targets) > 1:
         return "Several blocks are selected: %s." % ", ".join(t.label for t in targets[:20])
     target = targets[0]

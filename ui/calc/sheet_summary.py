@@ -8,7 +8,7 @@ protection, followed by the first rows.
 from __future__ import annotations
 
 from ...core.cell_address import RangeRef, column_name
-from ...core.column_types import describe_profile, looks_like_header, profile_column
+from ...core.column_types import describe_profile, header_row_index, looks_like_header, profile_column
 from ...core.sheet_text import format_number, format_value, render_table
 from ...core.tools import Tool
 from ...core.turn_parts import ToolOutcome
@@ -17,6 +17,7 @@ from .cell_views import null_date, read_views
 from .sheet_objects import autofilter_text, chart_lines, conditional_format_lines, merged_areas
 
 PROFILE_ROWS = 500
+HEADER_LOOK = 10
 PROFILE_COLUMNS = 30
 PREVIEW_ROWS = 5
 PREVIEW_CHARS = 3000
@@ -41,17 +42,19 @@ def get_sheet_summary(context, args) -> ToolOutcome:
 
 
 def _contents_lines(document, sheet, used: RangeRef):
-    block = sheet.getCellRangeByPosition(0, 0, used.end_column, used.end_row)
+    block = sheet.getCellRangeByPosition(used.start_column, used.start_row, used.end_column, used.end_row)
     formula_count = cells_in(block.queryContentCells(16))
     filled = cells_in(block.queryContentCells(1 | 2 | 4 | 16))
     lines = ["Used area: %s (%d rows × %d columns); %d filled cells: %d formulas, %d values or text."
              % (used.a1(), used.rows, used.columns, filled, formula_count, filled - formula_count)]
     columns = min(used.columns, PROFILE_COLUMNS)
-    rows = min(used.rows, PROFILE_ROWS + 1)
-    views = read_views(document, sheet.getCellRangeByPosition(0, 0, columns - 1, rows - 1))
-    lines.extend(_column_lines(views, used, document))
-    preview_rows = views[:PREVIEW_ROWS]
-    table, _ = render_table(0, 0, preview_rows, PREVIEW_CHARS, null_date(document))
+    sample = RangeRef(used.sheet, used.start_column, used.start_row, used.start_column + columns - 1,
+                      used.start_row + min(used.rows, PROFILE_ROWS + HEADER_LOOK) - 1)
+    views = read_views(document, sheet.getCellRangeByPosition(sample.start_column, sample.start_row,
+                                                              sample.end_column, sample.end_row))
+    lines.extend(_column_lines(views, sample, used, document))
+    table, _ = render_table(used.start_column, used.start_row, views[:PREVIEW_ROWS], PREVIEW_CHARS,
+                            null_date(document))
     lines.append("First rows:\n" + table)
     return lines
 
@@ -71,22 +74,29 @@ def _kind(view):
     return view.kind or "number"
 
 
-def _column_lines(views, used: RangeRef, document):
+def _column_lines(views, sample: RangeRef, used: RangeRef, document):
     kinds = [[_kind(view) for view in row] for row in views]
-    header = looks_like_header(kinds[0], kinds[1:])
-    body = views[1:] if header else views
-    first_data_row = 2 if header else 1
+    top = header_row_index(kinds, HEADER_LOOK)
+    header = looks_like_header(kinds[top], kinds[top + 1:])
+    first_row = sample.start_row + top
+    body = views[top + 1:] if header else views[top:]
+    body_start = first_row + (2 if header else 1)
+    lines = []
+    if top:
+        lines.append("Rows %d-%d above the table hold titles or notes." % (sample.start_row + 1, first_row))
+    lines.append("Header row: %s." % ("row %d" % (first_row + 1) if header else
+                                      "none detected (row %d holds data)" % (first_row + 1)))
+    last_profiled = sample.start_row + len(views)
+    lines.append("Columns (rows %d-%d%s):" % (body_start, last_profiled,
+                                               "" if last_profiled >= used.end_row + 1 else ", a sample"))
     day_zero = null_date(document)
-    lines = ["Header row: %s." % ("row 1" if header else "none detected (row 1 holds data)")]
-    lines.append("Columns (rows %d-%d%s):" % (first_data_row, min(used.end_row + 1, len(views)),
-                                               "" if len(views) >= used.rows else ", a sample"))
-    for column in range(len(views[0])):
-        title = format_value(views[0][column]) if header else ""
-        cells = [(_kind(row[column]), row[column].value, bool(row[column].formula),
-                  format_value(row[column], day_zero)) for row in body]
-        profile = profile_column(title, cells)
-        label = '%s "%s"' % (column_name(column), title) if title else column_name(column)
-        lines.append("- %s: %s" % (label, describe_profile(profile, format_number)))
+    for offset in range(len(views[0])):
+        title = format_value(views[top][offset]) if header else ""
+        cells = [(_kind(row[offset]), row[offset].value, bool(row[offset].formula),
+                  format_value(row[offset], day_zero)) for row in body]
+        letter = column_name(sample.start_column + offset)
+        label = '%s "%s"' % (letter, title) if title else letter
+        lines.append("- %s: %s" % (label, describe_profile(profile_column(title, cells), format_number)))
     if used.columns > len(views[0]):
         lines.append("- (%d more columns not profiled)" % (used.columns - len(views[0])))
     return lines
@@ -95,7 +105,7 @@ def _column_lines(views, used: RangeRef, document):
 def _object_lines(document, sheet, used):
     lines = []
     if used is not None:
-        block = sheet.getCellRangeByPosition(0, 0, used.end_column, used.end_row)
+        block = sheet.getCellRangeByPosition(used.start_column, used.start_row, used.end_column, used.end_row)
         error_ranges = block.queryFormulaCells(4)
         errors = error_ranges.getRangeAddresses()
         if errors:

@@ -25,15 +25,22 @@ def contents(sheet, address):
 
 
 def format_state(cell_range):
-    """Formatting of every uniformly formatted part of a block."""
+    """Formatting of every cell of a block, as ``{(column, row): properties}``.
+
+    Read per uniformly formatted part, then spread over its cells, so two blocks that
+    look the same compare equal even when Calc splits them into parts differently (its
+    own AutoFilter undo, for one, leaves an invisible split in the header row).
+    """
     parts = cell_range.getCellFormatRanges()
-    state = []
+    state = {}
     for index in range(parts.getCount()):
         part = parts.getByIndex(index)
         address = part.getRangeAddress()
-        state.append(((address.StartColumn, address.StartRow, address.EndColumn, address.EndRow),
-                      part.CharWeight, part.CellBackColor, part.NumberFormat, part.HoriJustify.value,
-                      part.TableBorder2.TopLine.OuterLineWidth, part.getIsMerged()))
+        properties = (part.CharWeight, part.CellBackColor, part.NumberFormat, part.HoriJustify.value,
+                      part.TableBorder2.TopLine.OuterLineWidth, part.getIsMerged())
+        for row in range(address.StartRow, address.EndRow + 1):
+            for column in range(address.StartColumn, address.EndColumn + 1):
+                state[(column, row)] = properties
     return state
 
 

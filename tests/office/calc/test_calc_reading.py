@@ -92,3 +92,15 @@ def test_describe_selection_for_the_system_prompt(calc, sheet):
     assert describe_selection(calc) == "Several blocks are selected: Sheet1.A1:A2, Sheet1.C3."
     controller.select(sheet.getCellRangeByName("H8"))
     assert describe_selection(calc).endswith("It is empty.")
+
+
+def test_summary_finds_a_table_below_a_title(tool, sheet):
+    sheet.getCellRangeByName("B2").setString("Quarterly report")
+    fill(sheet, "B4:C6", [["City", "People"], ["Oslo", 700.0], ["Bergen", 285.0]])
+    text = tool.ok("get_sheet_summary").content
+    assert "Used area: B2:C6 (5 rows × 2 columns)" in text
+    assert "Rows 2-3 above the table hold titles or notes." in text
+    assert "Header row: row 4." in text
+    assert '- C "People": number (2 values), from 285 to 700, e.g. 700' in text
+    assert "First rows:\nrow | B | C\n2 | Quarterly report | " in text
+    assert "1. 'Sheet1': used area B2:C6, active" in tool.ok("list_sheets").content

@@ -81,3 +81,38 @@ def test_read_write_format_chart_turn_then_one_undo(endpoint, calc):
     assert manager.getAllUndoActionTitles() == (step_title(REQUEST),)
     manager.undo()
     assert differences(original, document_state(calc)) == []
+
+
+def test_sort_filter_highlight_turn_runs_inside_the_office_and_undoes_in_one_step(endpoint, calc):
+    """The tools that open a scratch document, dispatch a command or add their own undo step, run in-office."""
+    sheet = calc.getSheets().getByIndex(0)
+    fill(sheet, "A1:C4", DATA)
+    sheet.getCellRangeByName("D2").setFormula("=B2/0")
+    calc.getUndoManager().clear()
+    original = document_state(calc)
+    endpoint.enqueue(
+        tool_round(("find_formula_errors", {}),
+                   ("sort_range", {"range": "A1:C4", "keys": [{"column": "B", "descending": True}]}),
+                   ("filter_range", {"range": "A1:C4", "autofilter": True,
+                                     "conditions": [{"column": "C", "operator": "less", "value": 5}]}),
+                   ("conditional_format", {"range": "A2:C4", "rule": "formula", "value": "=$B2>5",
+                                           "background_color": "#C6EFCE", "font_color": "#006100"})),
+        text_stream_reply(["Sorted, filtered and highlighted."]), path=CHAT)
+    panel = Panel(calc).open()
+    panel.send("Sort by units, show cheap items, highlight big sellers")
+    panel.wait_idle(timeout=40)
+
+    results = tool_results(endpoint.chat_requests()[1])
+    assert "- Sheet1.D2: =B2/0 → #DIV/0!" in results["call_0_find_formula_errors"]
+    assert results["call_1_sort_range"].startswith("Sorted Sheet1.A1:C4 by B descending")
+    assert "AutoFilter buttons are on Sheet1.A1:C4" in results["call_2_filter_range"]
+    assert "2 of 3 rows match" in results["call_2_filter_range"]
+    assert results["call_3_conditional_format"].startswith("Cells of Sheet1.A2:C4 where =$B2>5 is true now show")
+    assert values(sheet, "A1:A4") == [["Product"], ["Tea"], ["Pie"], ["Cake"]]
+    assert [sheet.getRows().getByIndex(r).IsVisible for r in range(4)] == [True, True, True, False]
+    assert calc.getPropertyValue("UnnamedDatabaseRanges").getByTable(0).AutoFilter
+    style = sheet.getCellRangeByName("A2").ConditionalFormat.getByIndex(0).getStyleName()
+    assert calc.getStyleFamilies().getByName("CellStyles").getByName(style).CellBackColor == 0xC6EFCE
+
+    calc.getUndoManager().undo()
+    assert differences(original, document_state(calc)) == []
