@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import List
 
 from ...core.html_inline import complete_document, inline_runs, is_inline_html
-from ...core.markdown_html import is_single_paragraph, markdown_to_html, parse_blocks
+from ...core.markdown_blocks import parse_blocks
+from ...core.markdown_html import is_single_paragraph, markdown_to_html
 from ...core.markdown_inline import Run, parse_inline, plain_text
 from ...core.tools import ToolError
 from .text_ops import clean

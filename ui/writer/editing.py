@@ -43,7 +43,7 @@ def replace_text(context, args) -> ToolOutcome:
 
 def _paragraph_range(blocks, match: Match, old_text: str):
     """The whole paragraphs a block-content replacement takes the place of (refused otherwise)."""
-    if match.where.startswith("table"):
+    if match.cell:
         raise ToolError("Headings, lists, tables or several paragraphs cannot go into a table cell. Use plain text "
                         "or one line of Markdown for the cell.")
     first = match.block

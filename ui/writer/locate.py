@@ -30,9 +30,12 @@ class Match:
     """The number of the paragraph (or table) holding it."""
     where: str
     """``paragraph 5`` or ``table Table1, cell B2 (paragraph 7)``."""
+    cell: str = ""
+    """The table cell holding the match (B2), or "" in a body paragraph."""
 
     @property
     def text(self) -> str:
+        """The matched text as it reads in the document."""
         return self.span.text[self.start:self.end]
 
 
@@ -102,7 +105,7 @@ def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool =
         except SpanTableError:
             continue  # a nested table: not addressed
         where = "table %s, cell %s (paragraph %d)" % (table.getName(), name, block.number)
-        matches.extend(Match(span, s, e, block.number, where)
+        matches.extend(Match(span, s, e, block.number, where, name)
                        for s, e in find_all(span.text, old_text, match_case, whole_words))
     return matches
 

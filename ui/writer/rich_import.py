@@ -20,6 +20,7 @@ from ...core.html_inline import complete_document
 from ...core.markdown_html import markdown_to_html
 from ...core.tools import ToolError
 from .blocks import body_blocks
+from .spans import TextSpan
 
 HTML_FILTER = "HTML (StarWriter)"
 HTML_BODY_STYLE = "Text body"
@@ -80,7 +81,6 @@ def _property(name: str, value) -> PropertyValue:
 
 def is_whole_paragraphs(blocks, first: int, last: int, text: str) -> bool:
     """True when ``text`` is exactly the text of paragraphs ``first``..``last`` (tables excluded)."""
-    from .spans import TextSpan
     parts = [TextSpan.of_range(b.obj).text for b in blocks[first - 1:last] if b.kind == "paragraph"]
     return "\n".join(parts) == text
 

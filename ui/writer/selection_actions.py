@@ -59,6 +59,7 @@ class Target:
 
     @property
     def text(self) -> str:
+        """The text the action works on."""
         return self.span.text[self.start:self.end]
 
 
