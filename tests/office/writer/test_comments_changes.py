@@ -100,3 +100,15 @@ def test_review_mode_rejected_restores_the_original(tools, sample):
     tools.options["review_mode"] = False
     tools.ok("track_changes", action="reject", all=True)
     assert snapshot(sample) == before
+
+
+def test_with_pending_changes_tools_see_and_address_the_text_as_changed(tools, sample):
+    tools.options["review_mode"] = True
+    tools.ok("replace_text", paragraph=2, old_text="Micheal Smith", new_text="Michael Smith")
+    assert "Micheal" in blocks(sample)[1].getString()  # the deletion is still in the document…
+    content = tools.ok("get_document", from_paragraph=2, to_paragraph=2).content
+    assert "[2] Dear Michael Smith, this report" in content and "Micheal" not in content  # …but not shown
+    assert "tracked changes" in content
+    tools.ok("replace_text", paragraph=2, old_text="Dear Michael Smith, this", new_text="Dear Michael Smith, the")
+    tools.ok("track_changes", action="accept", all=True)
+    assert texts(sample)[1] == "Dear Michael Smith, the report covers the first quarter."

@@ -184,3 +184,13 @@ def test_delete_last_paragraph_and_stale_delete(tools, sample):
 def test_delete_a_table(tools, sample):
     tools.ok("delete_paragraphs", paragraph=7, old_text="")
     assert sample.getTextTables().getCount() == 0 and texts(sample)[6] == "Next steps"
+
+
+def test_replace_a_selection_across_paragraphs_touches_only_changed_words(tools, sample):
+    cursor = select_in(sample, 8, "Next steps")
+    cursor.gotoRange(select_in(sample, 9, "engineers.").getEnd(), True)
+    sample.getCurrentController().select(cursor)
+    tools.ok("replace_text", selection=True, old_text="Next steps\nWe will hire two engineers.",
+             new_text="Next steps\nWe will hire three engineers.")
+    assert texts(sample)[7:] == ["Next steps", "We will hire three engineers."]
+    assert blocks(sample)[7].ParaStyleName == "Heading 2" and blocks(sample)[8].ParaStyleName == "Standard"
