@@ -4,7 +4,8 @@ The technique (a modal dialog must not block the test):
 
 1. open it with the real command: ``DispatchHelper.executeDispatch(frame,
    "org.marginalia:Settings")``. Marginalia's handler posts the opening to the office's
-   main thread (``AsyncCallback``), so the dispatch returns at once, and the dialog then
+   main thread (``AsyncCallback``), so the dispatch returns at once (no test thread is
+   needed; pyuno calls from extra test threads proved unreliable), and the dialog then
    runs its modal loop on the main thread exactly as after a menu click;
 2. find the dialog among the toolkit's top windows by its title;
 3. find each control among the dialog window's child windows by where the XDL puts it:
@@ -29,7 +30,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import threading
 import time
 import xml.etree.ElementTree as ElementTree
 
@@ -79,11 +79,10 @@ class SettingsDialogDriver:
     def open(cls, ctx, doc, display=None, timeout: float = 15.0) -> "SettingsDialogDriver":
         assert find_top_window(ctx) is None, "a settings dialog is already open"
         frame = doc.getCurrentController().getFrame()
-        opener = threading.Thread(target=dispatch, args=(ctx, frame, "org.marginalia:Settings"), daemon=True)
-        opener.start()
+        started = time.monotonic()
+        dispatch(ctx, frame, "org.marginalia:Settings")  # returns at once: the dialog opens later
+        assert time.monotonic() - started < 5, "the Settings dispatch waited for the dialog"
         window = wait_until(lambda: find_top_window(ctx), timeout, message="the settings dialog")
-        opener.join(timeout)
-        assert not opener.is_alive(), "the Settings dispatch blocked until the dialog closed"
         return cls(ctx, window, display)
 
     def _map_controls(self):
