@@ -307,3 +307,19 @@ def key_in(path, key):
     except OSError:
         return False
     return key.encode() in data or key.encode("utf-16-le") in data
+
+
+def test_a_running_test_can_be_stopped(dialog):
+    from support.scripted_server import text_stream_reply
+    with PersonalityServer(OpenAILike()) as server:
+        server.enqueue(text_stream_reply(["slow "] * 100, delay=0.1), path="/v1/chat/completions")
+        driver = dialog()
+        driver.set_text("url", server.base_url)
+        driver.set_text("model", "gpt-test")
+        driver.press("test")
+        driver.wait_text("test", lambda t: t == "Stop")
+        assert driver.text("test_status") == "Testing…"
+        driver.press("test")
+        driver.wait_text("test_status", lambda t: t == "Stopped.", timeout=5)
+        assert driver.text("test") == "Test"
+        assert driver.text("report").startswith("The test was stopped.")
