@@ -113,7 +113,10 @@ class StreamAssembler:
             return []
         self._closed = True
         events: List[Any] = []
-        self._process(self._decoder.flush(), events, True)
+        items = self._decoder.flush()
+        if not items and self._decoder.ended_mid_line:
+            self._cut_mid_event = True   # a partial line that is no event at all ("dat")
+        self._process(items, events, True)
         state = self._state
         if not self._events_seen and not self._done:
             self._handle_plain_body(events)
@@ -128,8 +131,12 @@ class StreamAssembler:
     def result(self) -> StreamResult:
         """The assembled result (complete once :meth:`close` has been called)."""
         state = self._state
-        return StreamResult(state.final_message(), state.usage, state.errors,
-                            self._done or getattr(state, "terminated", False))
+        return StreamResult(state.final_message(), state.usage, state.errors, self.done_seen)
+
+    @property
+    def done_seen(self) -> bool:
+        """True once the stream's end marker arrived (nothing after it matters)."""
+        return self._done or getattr(self._state, "terminated", False)
 
     def _process(self, items: List[Any], events: List[Any], at_end: bool) -> None:
         """Parse and fold decoded events; ``items`` are data strings or ServerSentEvents."""
@@ -184,6 +191,8 @@ class StreamAssembler:
             else:
                 self._state.report_error("A stream event was not valid JSON and was skipped: %s"
                                          % _preview(text), CODE_MALFORMED_CHUNK, events)
+        elif at_end and self._decoder.ended_mid_line:
+            self._cut_mid_event = True   # the body ended right after "data:"
 
     def _detect_api(self, chunk: Dict[str, Any], event_name: str) -> None:
         kind = chunk.get("type")

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, Optional
 from .cancel import CancelToken
 from .connection import Connection
 from .error_mapping import map_network_errors
-from .errors import ConnectionDropped, ProtocolError
+from .errors import ConnectionDropped, MarginaliaError, ProtocolError
 
 CHUNK_SIZE = 65536
 
@@ -36,6 +36,7 @@ class HttpResponse:
         self.status, self.reason, self.headers, self.url = raw.status, raw.reason, raw.msg, url
         self._pending = b""
         self._finished = False
+        self._restore_timeout: Optional[float] = None
         self._watch = cancel.watch(connection.abort)
 
     @property
@@ -98,6 +99,34 @@ class HttpResponse:
                 break
         return b"".join(parts)[:limit] if limit is not None else b"".join(parts)
 
+    def finish_within(self, seconds: float, limit: int = CHUNK_SIZE) -> None:
+        """Read the rest of the body if it comes within ``seconds``; else drop the connection.
+
+        For a caller that already has all it needs (a stream that sent its end marker): the
+        connection is kept for reuse when the server ends the body promptly, and a server that
+        stalls or breaks after the end marker costs at most ``seconds``. Never raises.
+
+        Args:
+            seconds: Longest wait for each piece of the rest of the body.
+            limit: Bytes read at most; a longer rest drops the connection.
+        """
+        if self._finished:
+            return
+        sock = self._connection.sock
+        try:
+            if sock is not None:
+                sock.settimeout(seconds)
+                self._restore_timeout = self._connection.read_timeout
+            total = 0
+            while total <= limit:
+                data = self._read_some(CHUNK_SIZE)
+                if not data:
+                    return
+                total += len(data)
+        except (MarginaliaError, OSError):
+            pass
+        self.close()
+
     def peek_first(self, size: int = CHUNK_SIZE) -> bytes:
         """Wait for the first piece of the body without consuming it (b"" if empty)."""
         try:
@@ -133,6 +162,8 @@ class HttpResponse:
             return
         self._finished = True
         self._cancel.unwatch(self._watch)
+        if self._restore_timeout is not None and reusable and self._connection.sock is not None:
+            self._connection.sock.settimeout(self._restore_timeout)
         # NOTE: http.client marks a Content-Length body as done only when closed;
         # closing the response releases its file object, not the socket.
         self._raw.close()

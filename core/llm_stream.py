@@ -18,6 +18,9 @@ from .stream_events import ContentDelta, ReasoningDelta, UsageReport
 
 log = logging.getLogger("marginalia.stream")
 
+END_GRACE = 0.5
+"""Seconds the body's end may take once the stream said it is complete."""
+
 Post = Callable[[str, object], None]
 
 
@@ -38,17 +41,16 @@ def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
         post: ``post(kind, payload)`` into the loop's queue.
         cancel: the round's :class:`~marginalia.core.cancel.CancelToken`.
     """
-    response = None
+    response = assembler = None
     try:
         response, assembler = open_round_stream(client, request, cancel)
-        for chunk in response.iter_chunks():
-            _post_events(assembler.feed(chunk), post)
+        _read_body(response, assembler, post)
         _post_events(assembler.close(), post)
         post("stream_done", assembler.result())
     except Cancelled as error:
         post("stream_error", error)
     except MarginaliaError as error:
-        post("stream_error", error)
+        _post_broken(assembler, error, post)
     except Exception as error:  # a bug: report it plainly, keep the details in the log
         log.exception("streaming failed")
         post("stream_error", InternalError("%s: %s" % (type(error).__name__, error)))
@@ -58,6 +60,35 @@ def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
                 response.close()
             except Exception:
                 log.debug("closing the response failed", exc_info=True)
+
+
+def _read_body(response, assembler, post: Post) -> None:
+    """Feed the body to the assembler until it ends, or until the stream's end marker came.
+
+    After the end marker nothing more is needed: the rest of the body (normally just the
+    end of the HTTP framing) is read only if it comes within :data:`END_GRACE` seconds.
+    """
+    for chunk in response.iter_chunks():
+        _post_events(assembler.feed(chunk), post)
+        if assembler.done_seen:
+            response.finish_within(END_GRACE)
+            return
+
+
+def _post_broken(assembler, error: MarginaliaError, post: Post) -> None:
+    """The connection failed mid-body: keep every piece of text that came, and end normally
+    if the stream had in fact finished (its end marker arrived just before the break)."""
+    if assembler is None:
+        post("stream_error", error)
+        return
+    try:
+        _post_events(assembler.close(), post)
+        result = assembler.result()
+    except Exception:  # never let the flush hide the real error
+        log.exception("flushing a broken stream failed")
+        post("stream_error", error)
+        return
+    post("stream_done" if result.done_seen else "stream_error", result if result.done_seen else error)
 
 
 def open_round_stream(client, request: ChatRequest, cancel):

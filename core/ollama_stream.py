@@ -81,6 +81,11 @@ class OllamaStreamAssembler:
         state = self._state
         return StreamResult(state.final_message(), state.usage, state.errors, self._done)
 
+    @property
+    def done_seen(self) -> bool:
+        """True once the final ``"done": true`` line arrived."""
+        return self._done
+
     def _line(self, line: bytes, events: List[Any], at_end: bool) -> None:
         text = line.decode("utf-8", "replace").strip()
         if not text:

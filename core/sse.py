@@ -72,6 +72,8 @@ class SSEDecoder:
         self._at_start = True          # a byte order mark is only stripped at the very start
         self._last_id: Optional[str] = None
         self.comment_count = 0
+        self.ended_mid_line = False
+        """Set by :meth:`flush`: the body's last line had no line end (the body was cut)."""
 
     def decode(self, data: bytes) -> List[ServerSentEvent]:
         """Decode one chunk of the body.
@@ -123,6 +125,7 @@ class SSEDecoder:
         rest = "".join(self._pieces)
         self._pieces = []
         self._tail_lf = False
+        self.ended_mid_line = rest[-1:] not in ("", "\n")
         if rest:
             self._parse_blocks(rest, events)
         return events
