@@ -185,8 +185,11 @@ class _Server(ThreadingHTTPServer):
 class ScriptedServer:
     """A running scripted server; use as a context manager or call :meth:`close`."""
 
+    handler_class = _Handler
+    """The request handler (subclasses such as the fault server extend it)."""
+
     def __init__(self, host: str = "127.0.0.1"):
-        self._server = _Server((host, 0), _Handler)
+        self._server = _Server((host, 0), self.handler_class)
         self._server.owner = self
         self._replies: "queue.Queue[Reply]" = queue.Queue()
         self._routes: Dict[str, "queue.Queue[Reply]"] = {}
