@@ -23,7 +23,8 @@ MAX_LISTED = 12
 class Match:
     """One occurrence of the named text."""
 
-    span: TextSpan
+    source: str
+    """The whole text of the paragraph or cell holding it."""
     start: int
     end: int
     block: int
@@ -32,11 +33,17 @@ class Match:
     """``paragraph 5`` or ``table Table1, cell B2 (paragraph 7)``."""
     cell: str = ""
     """The table cell holding the match (B2), or "" in a body paragraph."""
+    span: Optional[TextSpan] = None
+    """Positions in the document (read only for matches a tool will change)."""
 
     @property
     def text(self) -> str:
         """The matched text as it reads in the document."""
-        return self.span.text[self.start:self.end]
+        return self.source[self.start:self.end]
+
+
+def _matches(span: TextSpan, found, number: int, where: str, cell: str = "") -> List[Match]:
+    return [Match(span.text, s, e, number, where, cell, span) for s, e in found]
 
 
 def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bool = True) -> List[Match]:
@@ -55,7 +62,7 @@ def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bo
         return matches
     block = paragraph_at(blocks, number)
     span = TextSpan.of_range(block.obj)
-    found = [Match(span, s, e, number, "paragraph %d" % number) for s, e in find_all(span.text, old_text, match_case)]
+    found = _matches(span, find_all(span.text, old_text, match_case), number, "paragraph %d" % number)
     if not found:
         raise ToolError(_not_in_paragraph(blocks, number, span.text, old_text, match_case))
     return found
@@ -64,7 +71,7 @@ def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bo
 def _not_in_paragraph(blocks: List[Block], number: int, current: str, old_text: str, match_case: bool) -> str:
     message = ("Paragraph %d does not contain %s; it may have been edited since you read it. Paragraph %d now "
                "reads: %s." % (number, quote(old_text, 80), number, quote(current, 400)))
-    elsewhere = [m.block for m in in_document(blocks, old_text, match_case)]
+    elsewhere = [m.block for m in in_document(blocks, old_text, match_case, positions=False)]
     if elsewhere:
         message += " The text is in paragraph %s now." % ", ".join(str(n) for n in sorted(set(elsewhere))[:5])
     elif match_case and find_all(current, old_text, match_case=False):
@@ -73,40 +80,62 @@ def _not_in_paragraph(blocks: List[Block], number: int, current: str, old_text: 
 
 
 def in_document(blocks: List[Block], old_text: str, match_case: bool = True, whole_words: bool = False,
-                has_redlines: bool = False) -> List[Match]:
-    """Return every occurrence of ``old_text`` in the body paragraphs and table cells, in order."""
+                has_redlines: bool = False, positions: bool = True) -> List[Match]:
+    """Return every occurrence of ``old_text`` in the body paragraphs and table cells, in order.
+
+    Args:
+        blocks: the body's blocks.
+        old_text: the text to find (typography and spacing may differ).
+        match_case: capitals must match.
+        whole_words: only whole words.
+        has_redlines: the document has tracked changes (text is then read portion by
+            portion, leaving deletions out).
+        positions: read the document positions too (needed to change the matches;
+            searching alone does without, which is much faster).
+    """
     target = normalize(old_text, match_case).text.strip()
     if not target:
         return []
     matches: List[Match] = []
     for block in blocks:
         if block.kind == "table":
-            matches.extend(_in_table(block, old_text, match_case, whole_words))
+            matches.extend(_in_table(block, old_text, match_case, whole_words, positions or has_redlines))
             continue
-        if not has_redlines and target not in normalize(block.obj.getString(), match_case).text:
-            continue
-        span = TextSpan.of_range(block.obj)
         where = "paragraph %d" % block.number
-        matches.extend(Match(span, s, e, block.number, where)
-                       for s, e in find_all(span.text, old_text, match_case, whole_words))
+        if has_redlines or positions:
+            if not has_redlines and target not in normalize(block.obj.getString(), match_case).text:
+                continue
+            span = TextSpan.of_range(block.obj)
+            matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number,
+                                    where))
+            continue
+        text = block.obj.getString()
+        matches.extend(Match(text, s, e, block.number, where) for s, e in find_all(text, old_text, match_case,
+                                                                                  whole_words))
     return matches
 
 
-def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool = False) -> List[Match]:
+def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool = False,
+              positions: bool = True) -> List[Match]:
     table = block.obj
     target = normalize(old_text, match_case).text.strip()
     matches = []
     for name in table.getCellNames():
         cell = table.getCellByName(name)
-        if target not in normalize(cell.getString(), match_case).text:
+        text = cell.getString()
+        if target not in normalize(text, match_case).text:
+            continue
+        where = "table %s, cell %s (paragraph %d)" % (table.getName(), name, block.number)
+        if not positions:
+            matches.extend(Match(text, s, e, block.number, where, name)
+                           for s, e in find_all(text, old_text, match_case, whole_words))
             continue
         try:
             span = TextSpan.of_text(cell)
         except SpanTableError:
             continue  # a nested table: not addressed
-        where = "table %s, cell %s (paragraph %d)" % (table.getName(), name, block.number)
-        matches.extend(Match(span, s, e, block.number, where, name)
-                       for s, e in find_all(span.text, old_text, match_case, whole_words))
+        matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number, where,
+                                name))
     return matches
 
 
@@ -175,7 +204,7 @@ def in_selection(document, blocks: List[Block], old_text: str) -> Match:
         raise ToolError("The selection now reads %s, not %s: the user changed it. Call get_selection and retry "
                         "with the current text." % (quote(span.text, 300), quote(old_text, 120)))
     where = "the selection" + (" (paragraph %d)" % number if number else "")
-    return Match(span, 0, len(span.text), number or 0, where)
+    return Match(span.text, 0, len(span.text), number or 0, where, span=span)
 
 
 def find_targets(document, blocks: List[Block], args: dict, text: str, match_case: bool = True) -> List[Match]:

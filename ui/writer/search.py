@@ -16,14 +16,15 @@ def search_text(context, args) -> ToolOutcome:
     text = args["text"]
     match_case, whole_words = args.get("match_case", False), args.get("whole_words", False)
     document = context.document
-    matches = in_document(body_blocks(document), text, match_case, whole_words, has_tracked_changes(document))
+    matches = in_document(body_blocks(document), text, match_case, whole_words, has_tracked_changes(document),
+                          positions=False)
     if not matches:
         return ToolOutcome.success("No match for %s in the document body or its tables%s." % (
             quote(text), "" if not match_case else " (with matching case)"), "No match for %s" % quote(text, 40))
     limit = args.get("max_results", DEFAULT_RESULTS)
     lines = ["%d match%s for %s:" % (len(matches), "" if len(matches) == 1 else "es", quote(text))]
     for number, match in enumerate(matches[:limit], 1):
-        lines.append("%d. %s: %s" % (number, match.where, context_around(match.span.text, match.start, match.end)))
+        lines.append("%d. %s: %s" % (number, match.where, context_around(match.source, match.start, match.end)))
     if len(matches) > limit:
         lines.append("… and %d more (raise max_results or search a longer phrase)." % (len(matches) - limit))
     lines.append("To change one match, call replace_text with its paragraph=N (and occurrence=K when the "
