@@ -190,9 +190,9 @@ class StreamState:
         if not isinstance(delta, dict):
             raise TypeError("tool call delta is %s, not an object" % type(delta).__name__)
         index = delta.get("index")
-        call_id = delta.get("id") or None
+        call_id = _text_or(delta.get("id"), None)
         function = delta.get("function") or {}
-        name = function.get("name") or ""
+        name = _text_or(function.get("name"), "")
         call = self._find_call(index, call_id)
         if call is None:
             call = ToolCallBuilder(len(self._calls), call_id, name)
@@ -300,6 +300,11 @@ class StreamState:
             if isinstance(choice, dict) and choice.get("index", 0) == 0:
                 return choice
         return {}
+
+
+def _text_or(value: Any, default: Any) -> Any:
+    """``value`` when it is non-empty text, else ``default`` (ids and names must be text)."""
+    return value if isinstance(value, str) and value else default
 
 
 def _flush_run(run: List[str], events: List[Any]) -> None:

@@ -7,9 +7,25 @@ history with :meth:`AssistantMessage.to_api_dict`.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any, Dict, List, Optional
 
 from .tool_arguments import parse_tool_arguments
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def valid_text(text: Any) -> Any:
+    """``text`` with UTF-16 surrogate halves paired into characters and lone ones made U+FFFD.
+
+    JSON escapes can carry surrogates (a server that splits an emoji's ``\\ud83d\\ude00``
+    over two deltas); Python keeps them as two code points that UTF-8 cannot encode, so a
+    message holding one would make every later request of the conversation fail.
+    Anything that is not text is returned as it is.
+    """
+    if not isinstance(text, str) or text.isascii() or not _SURROGATE.search(text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 class ToolCall:
@@ -28,11 +44,11 @@ class ToolCall:
     __slots__ = ("id", "name", "arguments_raw", "arguments", "arguments_error", "index")
 
     def __init__(self, id: Optional[str], name: str, arguments_raw: str, index: int = 0) -> None:
-        self.id = id
-        self.name = name
-        self.arguments_raw = arguments_raw
+        self.id = valid_text(id)
+        self.name = valid_text(name)
+        self.arguments_raw = valid_text(arguments_raw)
         self.index = index
-        self.arguments, self.arguments_error = parse_tool_arguments(arguments_raw, name)
+        self.arguments, self.arguments_error = parse_tool_arguments(self.arguments_raw, self.name)
 
     @property
     def call_id(self) -> str:
@@ -71,9 +87,9 @@ class AssistantMessage:
     def __init__(self, content: str = "", reasoning: str = "", refusal: Optional[str] = None,
                  tool_calls: Optional[List[ToolCall]] = None, finish_reason: Optional[str] = None,
                  reasoning_details: Optional[List[Dict[str, Any]]] = None) -> None:
-        self.content = content
-        self.reasoning = reasoning
-        self.refusal = refusal
+        self.content = valid_text(content)
+        self.reasoning = valid_text(reasoning)
+        self.refusal = valid_text(refusal)
         self.tool_calls = list(tool_calls or [])
         self.finish_reason = finish_reason
         self.reasoning_details = list(reasoning_details or [])
