@@ -84,10 +84,12 @@ class editing:  # noqa: N801 (used like a function: ``with editing(context):``)
         if self.recording:
             self._author = AuthorSwap(self._context.office, author_name(self._context))
             self._author.start()
+        document.lockControllers()  # no view updates between the single edits of a call
         return self
 
     def __exit__(self, kind, value, traceback):
         try:
+            self._document.unlockControllers()
             if self._author is not None:
                 self._author.stop()
         finally:

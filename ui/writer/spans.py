@@ -81,6 +81,10 @@ class TextSpan:
         cursor.gotoEnd(True)
         return cls.of_range(cursor)
 
+    def within_one_piece(self, start: int, end: int) -> bool:
+        """True when ``text[start:end]`` lies inside one text portion (one set of formats, no marks)."""
+        return any(p.kind == TEXT and p.start <= start and end <= p.end for p in self._pieces)
+
     def text_pieces(self) -> List["_Piece"]:
         """The plain-text pieces (each inside one text portion), in order."""
         return [piece for piece in self._pieces if piece.kind == TEXT]

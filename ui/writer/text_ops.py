@@ -60,7 +60,9 @@ def replace_in_place(span: TextSpan, start: int, end: int, text: str, recording:
     *before* it, which loses the formatting of a replaced bold word. So the new text
     is inserted inside the old formatting first and the old characters are deleted
     after: right after the first old character, or, while changes are recorded,
-    right after the last one (one clean deletion next to one insertion).
+    right after the last one (one clean deletion next to one insertion). Inside a
+    run of equally formatted text, with a character of it on both sides, plain
+    typing over keeps the formatting and is used instead.
 
     Returns:
         A collapsed cursor right after the new text.
@@ -74,6 +76,12 @@ def replace_in_place(span: TextSpan, start: int, end: int, text: str, recording:
         cursor = span.cursor(start, end)
         cursor.setString("")
         cursor.collapseToEnd()
+        return cursor
+    if start > 0 and span.within_one_piece(start - 1, end + 1):
+        # formatted alike on both sides: typing over it keeps the formatting (the quick way)
+        cursor = span.cursor(start, end)
+        cursor.setString("")
+        insert_plain(xtext, cursor, text)
         return cursor
     if recording:
         return _insert_then_delete_before(span, start, end, text)
