@@ -145,6 +145,8 @@ TOOLS = [
              "content": {"type": "string", "description": "add: the comment. resolve/remove: the comment's text, "
                          "to confirm."},
              "number": {"type": "integer", "minimum": 1, "description": "resolve/remove: the comment's number."},
-         }, **TARGET_PROPERTIES), "required": ["action"], "additionalProperties": False},
+         }, **dict(TARGET_PROPERTIES, all={"type": "boolean", "description": "add: comment every match of text; "
+                                                                             "resolve/remove: every comment."})),
+          "required": ["action"], "additionalProperties": False},
          comments, apps=("writer",), changes_document=True),
 ]

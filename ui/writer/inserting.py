@@ -120,7 +120,7 @@ TOOLS = [
          "the start or end of the document. Markdown (the default) or HTML becomes real formatting: headings (#, ##), "
          "**bold**, *italic*, [links](url), bullet and numbered lists, and tables (| a | b | with a |---| line). "
          "One line of text at the cursor goes into the paragraph there; anything else becomes new paragraphs, "
-         "styled like the document's body text. Reply tells the numbers of the new paragraphs.",
+         "styled like the document's body text. The reply gives the numbers of the new paragraphs.",
          {"type": "object", "properties": {
              "content": {"type": "string", "minLength": 1, "description": "What to insert."},
              "position": {"type": "string", "enum": list(POSITIONS), "description": "cursor, before/after a "

@@ -145,8 +145,9 @@ TOOLS = [
     Tool("get_document",
          "Read the document as numbered paragraphs, with its heading outline. Every paragraph and every table has a "
          "number [N] starting at 1; the other tools take it as paragraph=N. Headings show their style, e.g. "
-         "(Heading 1); list items show their bullet or number; a table shows its name, size and first rows. Long "
-         "documents come in pages: the reply tells you the from_paragraph to continue with.",
+         "(Heading 1); list items show their bullet or number; a table shows its name, size and first rows. Text "
+         "with pending tracked changes is shown as it reads after them. Long documents come in pages: the reply "
+         "tells you the from_paragraph to continue with.",
          {"type": "object", "properties": {
              "from_paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to show (default 1)."},
              "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to show (default: as "

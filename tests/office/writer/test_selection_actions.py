@@ -56,8 +56,11 @@ def test_menu_entries(office):
     from writer_docs import config_node
     submenu = config_node(office.ctx, "/org.openoffice.Office.Addons/AddonUI/OfficeMenuBar/org.marginalia.menubar/"
                                       "Submenu")
-    urls = {submenu.getByName(name).getByName("URL") for name in submenu.getElementNames()}
-    assert {"org.marginalia:EditSelection", "org.marginalia:ExtendSelection"} <= urls
+    entries = {submenu.getByName(name).getByName("URL"): submenu.getByName(name)
+               for name in submenu.getElementNames()}
+    for command in ("org.marginalia:EditSelection", "org.marginalia:ExtendSelection"):
+        assert entries[command].getByName("Context") == "com.sun.star.text.TextDocument"
+    assert entries["org.marginalia:EditSelection"].getByName("Title") == "~Edit Selection\u2026"
 
 
 def test_instruction_dialog_has_its_controls(office):
