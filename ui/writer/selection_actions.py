@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Optional
 
 from ...core.cancel import CancelToken
 from ...core.chat_request import ChatRequest, build_chat_body
@@ -38,9 +38,6 @@ log = get_logger("writer.selection")
 EDIT = "Edit Selection"
 EXTEND = "Extend Selection"
 MAX_CONTEXT_PARAGRAPHS = 30
-
-_running: List[StreamIntoDocument] = []
-
 
 class ActionRefused(Exception):
     """The action cannot run; the message says why, in words for the user."""
@@ -118,17 +115,13 @@ def _extend(ctx, frame) -> None:
 def _check_ready(ctx, document) -> None:
     if document is None or not document.supportsService("com.sun.star.text.TextDocument"):
         raise ActionRefused("This works in Writer documents.")
-    if sessions.session_for(document).busy or _busy(document):
+    if sessions.session_for(document).busy:
         raise ActionRefused("Marginalia is still working in this document; try again when it has finished.")
     if document.isReadonly():
         raise ActionRefused("The document is read-only.")
     endpoint = settings_store.read_endpoint(ctx)
     if not endpoint["URL"] or not endpoint["Model"]:
         raise ActionRefused("No endpoint or model is set up yet: open Marginalia \u25b8 Settings.")
-
-
-def _busy(document) -> bool:
-    return any(not task.finished and task.writer.document == document for task in _running)
 
 
 def _target(document, extend: bool) -> Target:
@@ -180,17 +173,20 @@ def _stream(ctx, document, target: Target, messages, title: str, text_before: st
                               stream_fn=functools.partial(stream_round, request_settings.http_client(ctx)),
                               post=driver.post, new_cancel=CancelToken, spawn=start_daemon_thread,
                               text_before=text_before, report=functools.partial(_report, document, session, title))
-    _running.append(task)
+    session.begin_turn(task)  # the panel shows it as busy, and its Stop button stops it
     session.set_status("%s…" % title.split(":")[0])
     driver.run(task)
 
 
 def _report(document, session, title: str, outcome: str, message: str) -> None:
-    _running[:] = [task for task in _running if not task.finished]
     action = title.split(":")[0]
+    session.end_turn()
     if outcome == "done":
         session.transcript.add("notice", labels()["notice"], "%s done (Ctrl+Z undoes it): %s" % (action, title))
         session.set_status("%s done" % action)
+    elif outcome == "cancelled":
+        session.transcript.add("notice", labels()["notice"], "%s: %s" % (action, message))
+        session.set_status(message)
     elif outcome == "error":
         _tell(document, action, message)
 

@@ -166,13 +166,21 @@ class StreamIntoDocument(LoopTask):
         self._failed(*user_message_of(error))
 
     def cancel(self) -> None:
-        """Stop the stream and undo what was written."""
+        """Stop the stream and undo what was written (the panel's Stop button)."""
         if self.finished:
             return
         if self._cancel is not None:
             self._cancel.cancel()
-        self.writer.revert()
-        self._end("cancelled", "Stopped.")
+        undone = self.writer.revert()
+        self._end("cancelled", "Stopped; the document was left as it was." if undone or not self.writer.written
+                  else "Stopped; the text written so far stays (Ctrl+Z removes it).")
+
+    def document_closed(self) -> None:
+        """The document went away: stop the stream, touch nothing."""
+        if self._cancel is not None:
+            self._cancel.cancel()
+        self.finished = True
+        self.outcome = "closed"
 
     def _end(self, outcome: str, message: str) -> None:
         self.finished = True

@@ -187,3 +187,19 @@ def test_text_arrives_in_the_document_while_streaming(office, endpoint, writer):
     assert seen[-1] == "One. Two. Three. Four. Five."
     assert "One. Two." in seen and "One. Two. Three." in seen, seen  # intermediate states were visible
     assert len(writer.getUndoManager().getAllUndoActionTitles()) == 1
+
+
+def test_the_panel_shows_the_action_busy_and_stop_undoes_it(office, endpoint, writer):
+    make_sample(writer)
+    before = snapshot(writer)
+    panel = Panel(writer).open()
+    select_paragraph(writer, 2)
+    endpoint.enqueue(text_stream_reply(["Slow ", "rewrite ", "that ", "takes ", "a ", "while."], delay=0.4))
+    dispatch(office, writer, "EditSelection", Instruction="rewrite slowly")
+    panel.wait_busy()
+    assert not panel.enabled("send")
+    wait_until(lambda: texts(writer)[1].startswith("Slow"), message="the first words")
+    assert panel.press("stop")
+    panel.wait_idle()
+    wait_until(lambda: snapshot(writer) == before, message="the document as it was")
+    assert "Edit Selection: Stopped; the document was left as it was." in panel.transcript()
