@@ -112,4 +112,7 @@ def test_bad_positions_and_empty_content_change_nothing(tools, sample):
                                                   paragraph=40).content
     assert "empty" in tools.fails("insert_content", content="   ", position="end").content
     assert "must be one of" in tools.fails("insert_content", content="x", position="middle").content
+    assert "at most 100000" in tools.fails("insert_content", content="y" * 100001, position="end").content
+    assert "no visible text" in tools.fails("insert_content", content="<b> </b>", position="end",
+                                            format="html").content
     assert snapshot(sample) == before
