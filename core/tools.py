@@ -157,9 +157,11 @@ class ToolRunner:
             return ToolOutcome.failure(error.user_message)
         except Exception as error:
             log.exception("tool %s failed", tool.name)
-            return ToolOutcome.failure("The tool %s failed unexpectedly (%s: %s). The document was not changed "
-                                       "by this call if the tool could undo it; read it again before retrying."
-                                       % (tool.name, type(error).__name__, error), "failed unexpectedly")
+            outcome = ToolOutcome.failure("The tool %s failed unexpectedly (%s: %s). Any change it had started "
+                                          "was undone." % (tool.name, type(error).__name__, error),
+                                          "failed unexpectedly")
+            outcome.unexpected = True
+            return outcome
         return self._bounded(_as_outcome(outcome))
 
     def _bounded(self, outcome: ToolOutcome) -> ToolOutcome:

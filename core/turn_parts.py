@@ -33,6 +33,9 @@ class ToolOutcome:
     summary: str = ""
     """One line in plain words for the transcript ("Replaced 3 occurrences of 'Micheal'")."""
     data: Any = field(default=None, repr=False)
+    unexpected: bool = False
+    """The tool crashed (an exception other than a deliberate ToolError): it may have stopped
+    halfway through a change, so the undo scope must not trust it to have cleaned up."""
 
     @classmethod
     def success(cls, content: str, summary: str = "", data: Any = None) -> "ToolOutcome":

@@ -7,16 +7,30 @@ are only open while a tool runs, never while the UI is pumped, so the user's own
 typing between tools stays a separate step. If the user made an edit in between, the
 next tool starts a new visible step instead of merging into the user's.
 
-A first tool that fails after changing something is rolled back at once.
+Whether a context recorded anything is learnt from the undo manager's own events
+(counting steps fails once the stack is at its size limit, 100 steps by default).
+
+A tool that fails after changing something never leaves half its change:
+
+* when it is the turn's first change, its step is undone (and kept off the redo stack);
+* when it crashed (an unexpected error, not a deliberate refusal) after merging into
+  the turn's step, LibreOffice cannot take its part out alone, so the turn's step is
+  undone whole and the model is told; the document is as before the request.
 """
 from __future__ import annotations
 
+import unohelper
+from com.sun.star.document import XUndoManagerListener
+
+from ..core.turn_parts import ToolOutcome
 from .log import get_logger
 
 log = get_logger("undo")
 
 TITLE_PREFIX = "Marginalia: "
 TITLE_LENGTH = 48
+TURN_UNDONE = (" Because the tool failed halfway, every change of your reply so far was undone with it: the "
+               "document is as it was before the user's request. Read it again and redo what is still needed.")
 
 
 def step_title(request: str) -> str:
@@ -25,6 +39,49 @@ def step_title(request: str) -> str:
     if len(text) > TITLE_LENGTH:
         text = text[:TITLE_LENGTH - 1].rstrip() + "…"
     return TITLE_PREFIX + text
+
+
+class _ContextEnd(unohelper.Base, XUndoManagerListener):
+    """Learns whether leaving an undo context kept something (an empty context is cancelled)."""
+
+    def __init__(self):
+        self.recorded = False
+
+    def leftContext(self, event):
+        self.recorded = True
+
+    def leftHiddenContext(self, event):
+        self.recorded = True
+
+    def cancelledContext(self, event):
+        self.recorded = False
+
+    def undoActionAdded(self, event):
+        pass
+
+    def actionUndone(self, event):
+        pass
+
+    def actionRedone(self, event):
+        pass
+
+    def allActionsCleared(self, event):
+        pass
+
+    def redoActionsCleared(self, event):
+        pass
+
+    def resetAll(self, event):
+        pass
+
+    def enteredContext(self, event):
+        pass
+
+    def enteredHiddenContext(self, event):
+        pass
+
+    def disposing(self, event):
+        pass
 
 
 class DocumentUndo:
@@ -50,18 +107,33 @@ class DocumentUndo:
             manager.enterHiddenUndoContext()
         else:
             manager.enterUndoContext(title)
+        ended = _ContextEnd()
         try:
             outcome = action()
         finally:
-            manager.leaveUndoContext()
-        after = len(manager.getAllUndoActionTitles())
-        if not merge and after > before and not outcome.ok:
-            log.info("rolling back the failed tool's partial changes")
-            manager.undo()
-            return outcome
-        if after > before or merge:
-            self._title, self._depth = title, after
+            manager.addUndoManagerListener(ended)
+            try:
+                manager.leaveUndoContext()
+            finally:
+                manager.removeUndoManagerListener(ended)
+        if ended.recorded and not outcome.ok:
+            return self._roll_back(outcome, merge)
+        if ended.recorded or merge:
+            self._title, self._depth = title, len(manager.getAllUndoActionTitles())
         return outcome
+
+    def _roll_back(self, outcome, merged: bool):
+        """Take a failed tool's change back (see the module docstring)."""
+        if merged and not getattr(outcome, "unexpected", False):
+            return outcome   # a deliberate refusal: the tool undid what it had started
+        self._manager.undo()
+        self._manager.clearRedo()
+        if not merged:
+            log.info("rolled back the failed tool's partial changes")
+            return outcome
+        log.warning("a tool crashed halfway inside the turn's step: the whole turn was undone")
+        self._title = self._depth = None
+        return ToolOutcome(False, outcome.content + TURN_UNDONE, outcome.summary, outcome.data)
 
 
 def revert_turn(document, title: str) -> bool:
