@@ -17,7 +17,7 @@ from .endpoint_facts import API_OLLAMA, FACTS, EndpointFacts
 from .errors import ContextOverflowError
 from .ollama_native import native_body
 from .ollama_stream import OllamaStreamAssembler
-from .token_estimate import estimate_request_tokens
+from .context_budget import estimate_tokens, estimate_tools_tokens
 from .url_normalize import normalize_base_url, origin_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,7 +41,7 @@ def plan_num_ctx(body: dict, model_max: Optional[int]) -> Tuple[int, int]:
     Raises:
         ContextOverflowError: The estimated prompt alone exceeds ``model_max``.
     """
-    estimate = estimate_request_tokens(body.get("messages") or [], body.get("tools"))
+    estimate = estimate_tokens(body.get("messages") or []) + estimate_tools_tokens(body.get("tools"))
     if model_max and estimate > model_max:
         raise ContextOverflowError(413, "", "", prompt_tokens=estimate, context_window=model_max)
     reply = body.get("max_tokens") or DEFAULT_REPLY_BUDGET

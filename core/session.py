@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from typing import Callable, List, Optional
 
+from .context_budget import TokenCalibration
 from .i18n import _
 from .transcript import Transcript
 
@@ -29,6 +30,8 @@ class ChatSession:
         """Set by the office side after a turn that changed the document (its undo step)."""
         self.pending_note = ""
         """Told to the model with the next message (e.g. that the user reverted its changes)."""
+        self.calibration = TokenCalibration()
+        """Scales token estimates by what the server reported (context budgeting)."""
         self._status_listeners: List[Callable[[str], None]] = []
         self._busy_listeners: List[Callable[[bool], None]] = []
 

@@ -10,7 +10,7 @@ up to ``max_rounds``.
 Everything the turn touches is injected (stream function, tool runner, display, undo
 scope, thread starter), so the whole state machine runs deterministically in tests.
 
-Message kinds handled: ``content``, ``thinking``, ``usage``, ``status``,
+Message kinds handled: ``content``, ``thinking``, ``usage``, ``status``, ``notice``,
 ``stream_done``, ``stream_error``, ``next_tool``, ``tool_progress``, ``tool_done``.
 """
 from __future__ import annotations
@@ -92,6 +92,7 @@ class Turn(LoopTask):
         self._running_cancel = None
         self._answered_calls: Dict[str, bool] = {}
         self._open_calls: List = []
+        self._notices = set()
 
     # LoopTask ------------------------------------------------------------------
     def start(self) -> None:
@@ -166,6 +167,11 @@ class Turn(LoopTask):
 
     def on_status(self, text: str) -> None:
         self._display.status(text)
+
+    def on_notice(self, text: str) -> None:
+        if text not in self._notices:
+            self._notices.add(text)
+            self._display.notice(text)
 
     def on_stream_error(self, error: BaseException) -> None:
         self._stream_cancel = None

@@ -7,7 +7,7 @@ from ..core.cancel import CancelToken
 from ..core.i18n import _
 from ..core.chat_request import ChatRequest, build_chat_body
 from ..core.errors import InvalidUrlError
-from ..core.llm_stream import stream_round
+from ..core.budgeted_round import stream_budgeted_round
 from ..core.system_prompt import build_system_prompt
 from ..core.tools import ToolContext, ToolRunner
 from ..core.turn import Turn
@@ -74,7 +74,8 @@ def start_turn(ctx, session, document, text: str) -> None:
 
     display = TranscriptDisplay(session.transcript, session.set_status, collapse_thinking=collapse_thinking)
     turn = Turn(history=session.history, user_text=text, build_request=build_request,
-                stream_fn=functools.partial(stream_round, http_client(ctx)), tools=tools, display=display,
+                stream_fn=functools.partial(stream_budgeted_round, http_client(ctx), session.calibration),
+                tools=tools, display=display,
                 post=loop.poster(turn_id), new_cancel=CancelToken, undo=undo, on_finished=finished,
                 model_note=session.take_pending_note(), max_rounds=chat_settings.max_rounds,
                 known_tools=[schema["function"]["name"] for schema in schemas])

@@ -16,6 +16,7 @@ from ..core.i18n import _
 from . import panel_actions, sessions
 from .listeners import ActionListener, ItemListener, KeyListener, ResizeListener
 from .log import get_logger, logged
+from .model_picker import ModelPicker
 from .transcript_mirror import TranscriptMirror, base_style, create_transcript_control
 
 log = get_logger("view")
@@ -62,6 +63,7 @@ class ChatPanelView:
         self._show_busy(self.session.busy)
         self.controls["show_thinking"].setState(1 if self.session.show_thinking else 0)
         self._listen()
+        self._model_picker = ModelPicker(ctx, self.controls["model"])
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _apply_texts(self) -> None:
@@ -190,5 +192,6 @@ class ChatPanelView:
     # lifetime ------------------------------------------------------------------
     def dispose(self) -> None:
         """Detach from the session (the session lives on with the document)."""
+        self._model_picker.dispose()
         self.session.transcript.unsubscribe(self._mirror.apply)
         self.session.unwatch(self._show_status, self._show_busy)

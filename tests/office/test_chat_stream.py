@@ -101,7 +101,7 @@ def test_unreachable_endpoint_gives_a_plain_message(office, writer):
     (Reply(status=200, headers={"Content-Type": "text/html"}, chunks=[b"<html>hi</html>"], chunked=False), "stream"),
 ])
 def test_http_errors_give_plain_messages(endpoint, writer, reply, words):
-    endpoint.enqueue(reply)
+    endpoint.enqueue(reply, path="/v1/chat/completions")
     panel = Panel(writer).open()
     panel.send("hi")
     panel.wait_idle()

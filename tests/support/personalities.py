@@ -199,10 +199,10 @@ class PersonalityServer(ScriptedServer):
         self._current.request = request
         super()._record(request)
 
-    def _next_reply(self, path: str) -> Reply:
+    def _next_reply(self, path: str, method: str = "POST") -> Reply:
         routed = [q for prefix, q in self._routes.items() if path.startswith(prefix)]
-        if any(not q.empty() for q in routed + [self._replies]):
-            return super()._next_reply(path)
+        if self._replies or any(not q.empty() for q in routed):
+            return super()._next_reply(path, method)
         return self.personality.reply(self._current.request)
 
     @property

@@ -4,12 +4,19 @@ Tests enqueue :class:`Reply` objects; each incoming request takes the next one
 (per path prefix, falling back to the shared queue). Every request is recorded
 (method, path, headers, body) so tests can assert what the client sent.
 
+Streamed (``text/event-stream``) replies in the shared queue answer chat requests
+only (``…/chat/completions``, ``…/responses``): a probe the panel makes on its own
+(the model list, the context-window and server-kind probes) gets a default answer
+instead of stealing the next chat reply; ``GET …/models`` then lists
+:data:`DEFAULT_MODELS`, anything else is a 404.
+
 The server speaks HTTP/1.1 with keep-alive, writes bodies in the chunks given
 (optionally spaced by a delay), and can stall or cut the connection, so the
 same fixture serves the streaming, transport and resilience tests.
 """
 from __future__ import annotations
 
+import collections
 import json
 import queue
 import socket
@@ -18,6 +25,8 @@ import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Dict, List, Optional
+
+DEFAULT_MODELS = ["scripted-model"]
 
 
 @dataclass
@@ -105,6 +114,21 @@ def raw_sse_reply(body: bytes, piece: int = 0, **kwargs) -> Reply:
     return Reply(status=200, headers=headers, chunks=chunks, **kwargs)
 
 
+def _is_stream(reply: Reply) -> bool:
+    return "event-stream" in reply.headers.get("Content-Type", "")
+
+
+def _is_chat(path: str) -> bool:
+    return path.split("?")[0].rstrip("/").endswith(("/chat/completions", "/responses", "/completions"))
+
+
+def _default_probe_reply(path: str) -> Reply:
+    """What a probe gets when no reply was scripted for it."""
+    if path.rstrip("/").endswith("/models"):
+        return json_reply({"object": "list", "data": [{"id": name, "object": "model"} for name in DEFAULT_MODELS]})
+    return json_reply({"error": {"message": "not found: %s" % path}}, status=404)
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: "_Server"
@@ -118,7 +142,7 @@ class _Handler(BaseHTTPRequestHandler):
         owner = self.server.owner
         owner._record(RecordedRequest(self.command, self.path, dict(self.headers.items()), body))
         owner.connections_seen.add(self.client_address)
-        reply = owner._next_reply(self.path)
+        reply = owner._next_reply(self.path, self.command)
         self._send(reply)
 
     do_GET = do_POST = _handle
@@ -191,7 +215,7 @@ class ScriptedServer:
     def __init__(self, host: str = "127.0.0.1"):
         self._server = _Server((host, 0), self.handler_class)
         self._server.owner = self
-        self._replies: "queue.Queue[Reply]" = queue.Queue()
+        self._replies: "collections.deque[Reply]" = collections.deque()
         self._routes: Dict[str, "queue.Queue[Reply]"] = {}
         self._lock = threading.Lock()
         self._closing = threading.Event()
@@ -213,9 +237,12 @@ class ScriptedServer:
 
     def enqueue(self, *replies: Reply, path: Optional[str] = None) -> None:
         """Queue replies; with ``path``, only requests whose path starts with it take them."""
-        target = self._replies if path is None else self._routes.setdefault(path, queue.Queue())
-        for reply in replies:
-            target.put(reply)
+        with self._lock:
+            for reply in replies:
+                if path is None:
+                    self._replies.append(reply)
+                else:
+                    self._routes.setdefault(path, queue.Queue()).put(reply)
 
     def chat_requests(self) -> List[RecordedRequest]:
         with self._lock:
@@ -234,19 +261,20 @@ class ScriptedServer:
         with self._lock:
             self.requests.append(request)
 
-    def _next_reply(self, path: str) -> Reply:
-        for prefix, routed in self._routes.items():
+    def _next_reply(self, path: str, method: str = "POST") -> Reply:
+        for prefix, routed in list(self._routes.items()):
             if path.startswith(prefix):
                 try:
                     return routed.get_nowait()
                 except queue.Empty:
                     break
-        try:
-            return self._replies.get_nowait()
-        except queue.Empty:
-            pass
+        with self._lock:
+            if self._replies and (_is_chat(path) or not _is_stream(self._replies[0])):
+                return self._replies.popleft()
         if self.default_reply is not None:
             return self.default_reply
+        if not _is_chat(path):
+            return _default_probe_reply(path)
         return json_reply({"error": {"message": "no scripted reply for %s" % path}}, status=500)
 
     def _sleep(self, seconds: float) -> bool:
