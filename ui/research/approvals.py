@@ -1,0 +1,81 @@
+"""Each chat session's research state: hosts allowed, open questions, the panels that show them.
+
+A session's :class:`SessionResearch` lives as long as the session (the document):
+the hosts the user allowed stay allowed for the rest of it. Its
+:class:`~marginalia.core.approval.ApprovalBroker` is asked by the research tools on
+their worker threads; every change of the open question is handed to the office's
+main thread (``AsyncCallback``), which shows it in every panel of the document, or
+hides it once answered or stopped.
+"""
+from __future__ import annotations
+
+import functools
+import weakref
+from typing import Callable, List
+
+from ...core.approval import ApprovalBroker
+from ...core.web_access import HostApprovals
+from ..log import get_logger, logged
+from ..main_thread import MainThreadQueue
+
+log = get_logger("research.approvals")
+
+_states: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+class SessionResearch:
+    """Approvals and the open question of one chat session."""
+
+    def __init__(self, ctx):
+        self.approvals = HostApprovals()
+        self.broker = ApprovalBroker(on_change=self._changed)
+        self._main = MainThreadQueue(ctx)
+        self._bars: List = []
+
+    def attach(self, bar) -> None:
+        """Show this session's questions in ``bar`` (an :class:`~marginalia.ui.approval_bar.ApprovalBar`)."""
+        if bar not in self._bars:
+            self._bars.append(bar)
+        self._refresh()
+
+    def detach(self, bar) -> None:
+        """Stop showing questions in ``bar`` (its panel went away)."""
+        if bar in self._bars:
+            self._bars.remove(bar)
+
+    def _changed(self) -> None:
+        """Called on any thread when the open question changes."""
+        self._main.post(self._refresh)
+
+    @logged
+    def _refresh(self) -> None:
+        request = self.broker.pending()
+        for bar in list(self._bars):
+            if request is None:
+                bar.hide()
+            else:
+                bar.show(request.question(), functools.partial(self._answer, request.request_id))
+
+    def _answer(self, request_id: int, choice: str) -> None:
+        log.info("approval %d answered: %s", request_id, choice)
+        self.broker.answer(request_id, choice)
+
+
+def state_for(ctx, session) -> SessionResearch:
+    """The research state of ``session`` (created on first use)."""
+    state = _states.get(session)
+    if state is None:
+        state = SessionResearch(ctx)
+        _states[session] = state
+    return state
+
+
+def connect_bar(ctx, session, bar) -> Callable[[], None]:
+    """Show ``session``'s approval questions in ``bar``; returns the function that disconnects it."""
+    state = state_for(ctx, session)
+    state.attach(bar)
+
+    def disconnect() -> None:
+        state.detach(bar)
+        bar.dispose()
+    return disconnect

@@ -1,0 +1,93 @@
+"""What a turn's research tools need, prepared on the main thread when the turn starts.
+
+The tools run on worker threads and must not call UNO, so everything from the office
+is read here, once per turn: the ``Research`` settings, LibreOffice's proxy (for the
+research HTTP client) and the session's approvals. The chat passes the result in
+``ToolContext.options["research"]``; in local-only mode the research tools are not
+offered, and a model server that is not on this computer is refused.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple
+
+from ...core.research_settings import ResearchSettings, local_only_refusal
+from ...core.research_tools import ResearchKit
+from ...core.retry import RetryPolicy
+from ...core.version import __version__
+from ...core.web_access import WebAccess
+from ...core.web_fetch import WebReader
+from .. import request_settings, settings_store
+from ..log import get_logger
+from . import approvals
+
+log = get_logger("research.setup")
+
+RESEARCH_TOOLS = ("fetch_page", "web_search", "research_web")
+CONNECT_TIMEOUT = 10.0
+READ_TIMEOUT = 20.0
+HEADERS = {
+    "User-Agent": "Mozilla/5.0 (compatible; Marginalia/%s; LibreOffice extension)" % __version__,
+    "Accept": "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+}
+
+
+@dataclass
+class ResearchTurn:
+    """The research part of one turn."""
+
+    options: dict = field(default_factory=dict)
+    """Merge into ``ToolContext.options`` (key ``research``)."""
+    refusal: Optional[str] = None
+    """A notice to show instead of sending (local-only mode and a remote model server)."""
+    local_only: bool = False
+
+    def offered(self, schemas: List[dict]) -> List[dict]:
+        """The tool schemas to send: without the research tools in local-only mode."""
+        if not self.local_only:
+            return schemas
+        return [schema for schema in schemas if schema["function"]["name"] not in RESEARCH_TOOLS]
+
+
+def read_settings(ctx) -> ResearchSettings:
+    """The ``Research`` settings group (defaults when it cannot be read)."""
+    try:
+        return ResearchSettings.from_values(settings_store.read_group(ctx, "Research"))
+    except Exception:
+        log.warning("the Research settings could not be read; using the defaults", exc_info=True)
+        return ResearchSettings()
+
+
+_client = None
+_client_key: Optional[Tuple] = None
+
+
+def research_client(ctx):
+    """The HTTP client of the research tools (LibreOffice's proxy, short timeouts, one retry)."""
+    global _client, _client_key
+    from ...core.transport import HttpClient
+    proxy = request_settings.proxy_settings(ctx)
+    key = tuple(sorted((name, str(value)) for name, value in proxy.items()))
+    if _client is None or key != _client_key:
+        _client = HttpClient(proxy_settings=proxy, connect_timeout=CONNECT_TIMEOUT, read_timeout=READ_TIMEOUT,
+                             retry=RetryPolicy(max_attempts=2, max_retry_after=5.0))
+        _client_key = key
+    return _client
+
+
+def prepare(ctx, session, endpoint_url: str) -> ResearchTurn:
+    """Read what the research tools need for a turn of ``session`` (call on the main thread).
+
+    Args:
+        ctx: The component context.
+        session: The document's chat session (its approvals are shared by its turns).
+        endpoint_url: The model server's base URL (refused in local-only mode unless local).
+    """
+    settings = read_settings(ctx)
+    refusal = local_only_refusal(settings, endpoint_url)
+    if settings.local_only:
+        return ResearchTurn({}, refusal, True)
+    state = approvals.state_for(ctx, session)
+    access = WebAccess(state.broker, state.approvals, settings.local_only, settings.explicitly_allowed_hosts())
+    reader = WebReader(research_client(ctx), access, headers=HEADERS)
+    return ResearchTurn({"research": ResearchKit(reader, settings)}, refusal, False)
