@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Mapping, Optional, Tuple
 from urllib.parse import urlsplit
 
+from .errors import MarginaliaError
 from .search_results import DEFAULT_DUCKDUCKGO_URL, DUCKDUCKGO, SEARXNG
 from .web_address import host_of, is_ip_literal
 
@@ -69,6 +70,23 @@ def is_loopback_host(host: str) -> bool:
     return (mapped or address).is_loopback
 
 
+class LocalOnlyRefused(MarginaliaError):
+    """Local-only mode is on and the model server is not on this computer: nothing is sent."""
+
+    default_hint = "Use a model server on this computer, or turn local-only mode off in Settings."
+
+
+def check_local_only(settings: ResearchSettings, endpoint_url: str) -> None:
+    """Raise :class:`LocalOnlyRefused` when local-only mode forbids this model server.
+
+    Raises:
+        LocalOnlyRefused: With the sentence of :func:`local_only_refusal`.
+    """
+    refusal = local_only_refusal(settings, endpoint_url)
+    if refusal:
+        raise LocalOnlyRefused(refusal)
+
+
 def local_only_refusal(settings: ResearchSettings, endpoint_url: str) -> Optional[str]:
     """The notice to show instead of sending, when local-only mode forbids the model server.
 
@@ -84,5 +102,5 @@ def local_only_refusal(settings: ResearchSettings, endpoint_url: str) -> Optiona
     host = (urlsplit(endpoint_url).hostname or "").lower()
     if is_loopback_host(host):
         return None
-    return ("Local-only mode is on, and the model server %s is not on this computer, so nothing was sent. Use a "
-            "model server on this computer, or turn local-only mode off in Settings." % (host or endpoint_url))
+    return ("Local-only mode is on, and the model server %s is not on this computer, so nothing was sent."
+            % (host or endpoint_url))

@@ -2,9 +2,9 @@
 
 Created inside the panel window, hidden until a research tool asks; while a question
 is open it takes the input field's place (the input is hidden meanwhile and comes
-back with the same text when the question is answered). The panel's layout calls
-:meth:`ApprovalBar.place` with the input area's rectangle on every relayout; before
-the first call the bar takes the input's current rectangle.
+back with the same text when the question is answered). The bar follows the input's
+rectangle by itself (it listens to the input's moves and resizes); a layout may also
+call :meth:`ApprovalBar.place` with the input area's rectangle.
 
 Control names (for tests and the accessibility tree): ``approval_question``,
 ``approval_once``, ``approval_host``, ``approval_deny``.
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Callable, Dict, Optional, Tuple
 
+import unohelper
+from com.sun.star.awt import XWindowListener
 from com.sun.star.awt.PosSize import POSSIZE
 
 from ..core.approval import DENY, HOST, ONCE
@@ -49,6 +51,8 @@ class ApprovalBar:
         """
         self._window = window
         self._covers = covers
+        self.on_dispose: Optional[Callable[[], None]] = None
+        """Called once by :meth:`dispose` (the session stops showing questions here)."""
         self._rect: Optional[Tuple[int, int, int, int]] = None
         self._on_choice: Optional[Callable[[str], None]] = None
         self._question_text = ""
@@ -64,6 +68,9 @@ class ApprovalBar:
             listener = ActionListener(lambda choice=choice: self._choose(choice))
             self.buttons[name].addActionListener(listener)
             self._listeners.append(listener)
+        self._follower = _Follow(self.place)
+        if covers is not None:
+            covers.addWindowListener(self._follower)
 
     @logged
     def place(self, x: int, y: int, width: int, height: int) -> None:
@@ -101,8 +108,16 @@ class ApprovalBar:
             self._covers.setVisible(True)
 
     def dispose(self) -> None:
-        """Forget the callback (the window disposes the controls)."""
+        """Stop showing questions here (the window disposes the controls)."""
         self._on_choice = None
+        detach, self.on_dispose = self.on_dispose, None
+        if detach is not None:
+            detach()
+        if self._covers is not None:
+            try:
+                self._covers.removeWindowListener(self._follower)
+            except Exception:  # the window may be gone already
+                log.debug("input listener not removed", exc_info=True)
 
     # internals -----------------------------------------------------------------------
     def _choose(self, choice: str) -> None:
@@ -130,6 +145,28 @@ class ApprovalBar:
             return 0, 0, size.Width, size.Height
         rect = self._covers.getPosSize()
         return rect.X, rect.Y, rect.Width, rect.Height
+
+
+class _Follow(unohelper.Base, XWindowListener):
+    """Calls ``place(x, y, width, height)`` whenever the followed control moves or is resized."""
+
+    def __init__(self, place):
+        self._place = logged(place)
+
+    def windowResized(self, event):
+        self._place(event.X, event.Y, event.Width, event.Height)
+
+    def windowMoved(self, event):
+        self._place(event.X, event.Y, event.Width, event.Height)
+
+    def windowShown(self, event):
+        pass
+
+    def windowHidden(self, event):
+        pass
+
+    def disposing(self, event):
+        pass
 
 
 def _add(ctx, window, kind: str, name: str, properties: dict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import weakref
-from typing import Callable, List
+from typing import List
 
 from ...core.approval import ApprovalBroker
 from ...core.web_access import HostApprovals
@@ -70,12 +70,21 @@ def state_for(ctx, session) -> SessionResearch:
     return state
 
 
-def connect_bar(ctx, session, bar) -> Callable[[], None]:
-    """Show ``session``'s approval questions in ``bar``; returns the function that disconnects it."""
-    state = state_for(ctx, session)
-    state.attach(bar)
+def attach_bar(ctx, session, window, covers=None):
+    """Create the approval bar in a panel ``window`` and show ``session``'s questions in it.
 
-    def disconnect() -> None:
-        state.detach(bar)
-        bar.dispose()
-    return disconnect
+    Args:
+        ctx: The component context.
+        session: The document's chat session.
+        window: The panel window (an ``XControlContainer``).
+        covers: The control the bar takes the place of while a question is open (the input).
+
+    Returns:
+        The :class:`~marginalia.ui.approval_bar.ApprovalBar`; call its ``dispose()`` with the panel's.
+    """
+    from ..approval_bar import ApprovalBar
+    bar = ApprovalBar(ctx, window, covers)
+    state = state_for(ctx, session)
+    bar.on_dispose = lambda: state.detach(bar)
+    state.attach(bar)
+    return bar

@@ -4,14 +4,15 @@ The tools run on worker threads and must not call UNO, so everything from the of
 is read here, once per turn: the ``Research`` settings, LibreOffice's proxy (for the
 research HTTP client) and the session's approvals. The chat passes the result in
 ``ToolContext.options["research"]``; in local-only mode the research tools are not
-offered, and a model server that is not on this computer is refused.
+offered, and a model server that is not on this computer is refused (an error the
+panel shows; nothing is sent).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from ...core.research_settings import ResearchSettings, local_only_refusal
+from ...core.research_settings import ResearchSettings, check_local_only
 from ...core.research_tools import ResearchKit
 from ...core.retry import RetryPolicy
 from ...core.version import __version__
@@ -37,9 +38,7 @@ class ResearchTurn:
     """The research part of one turn."""
 
     options: dict = field(default_factory=dict)
-    """Merge into ``ToolContext.options`` (key ``research``)."""
-    refusal: Optional[str] = None
-    """A notice to show instead of sending (local-only mode and a remote model server)."""
+    """The ``ToolContext.options`` of the turn (key ``research``)."""
     local_only: bool = False
 
     def offered(self, schemas: List[dict]) -> List[dict]:
@@ -82,12 +81,16 @@ def prepare(ctx, session, endpoint_url: str) -> ResearchTurn:
         ctx: The component context.
         session: The document's chat session (its approvals are shared by its turns).
         endpoint_url: The model server's base URL (refused in local-only mode unless local).
+
+    Raises:
+        LocalOnlyRefused: Local-only mode is on and the model server is not on this computer
+            (the panel shows it as the turn's problem; nothing is sent).
     """
     settings = read_settings(ctx)
-    refusal = local_only_refusal(settings, endpoint_url)
+    check_local_only(settings, endpoint_url)
     if settings.local_only:
-        return ResearchTurn({}, refusal, True)
+        return ResearchTurn({}, True)
     state = approvals.state_for(ctx, session)
     access = WebAccess(state.broker, state.approvals, settings.local_only, settings.explicitly_allowed_hosts())
     reader = WebReader(research_client(ctx), access, headers=HEADERS)
-    return ResearchTurn({"research": ResearchKit(reader, settings)}, refusal, False)
+    return ResearchTurn({"research": ResearchKit(reader, settings)}, False)
