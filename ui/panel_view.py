@@ -17,6 +17,7 @@ from . import panel_actions, sessions
 from .listeners import ActionListener, ItemListener, KeyListener, ResizeListener
 from .log import get_logger, logged
 from .model_picker import ModelPicker
+from .research.approvals import attach_bar as attach_approval_bar
 from .transcript_mirror import TranscriptMirror, base_style, create_transcript_control
 
 log = get_logger("view")
@@ -64,6 +65,7 @@ class ChatPanelView:
         self.controls["show_thinking"].setState(1 if self.session.show_thinking else 0)
         self._listen()
         self._model_picker = ModelPicker(ctx, self.controls["model"])
+        self.approval_bar = attach_approval_bar(ctx, self.session, window, covers=self.controls["input"])
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _apply_texts(self) -> None:
@@ -193,5 +195,6 @@ class ChatPanelView:
     def dispose(self) -> None:
         """Detach from the session (the session lives on with the document)."""
         self._model_picker.dispose()
+        self.approval_bar.dispose()
         self.session.transcript.unsubscribe(self._mirror.apply)
         self.session.unwatch(self._show_status, self._show_busy)
