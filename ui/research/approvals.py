@@ -83,8 +83,30 @@ def attach_bar(ctx, session, window, covers=None):
         The :class:`~marginalia.ui.approval_bar.ApprovalBar`; call its ``dispose()`` with the panel's.
     """
     from ..approval_bar import ApprovalBar
-    bar = ApprovalBar(ctx, window, covers)
-    state = state_for(ctx, session)
-    bar.on_dispose = lambda: state.detach(bar)
-    state.attach(bar)
-    return bar
+    try:
+        bar = ApprovalBar(ctx, window, covers)
+        state = state_for(ctx, session)
+        bar.on_dispose = lambda: state.detach(bar)
+        state.attach(bar)
+        return bar
+    except Exception:  # the panel must work even so; research questions then go unanswered (Stop denies)
+        log.exception("the approval bar could not be created")
+        return _NoBar()
+
+
+class _NoBar:
+    """Stands in for a bar that could not be created."""
+
+    is_open = False
+
+    def place(self, *rect) -> None:
+        pass
+
+    def show(self, question, on_choice) -> None:
+        pass
+
+    def hide(self) -> None:
+        pass
+
+    def dispose(self) -> None:
+        pass
