@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import unohelper
 from com.sun.star.document import XUndoManagerListener
+from com.sun.star.lang import DisposedException
 
 from ..core.turn_parts import ToolOutcome
 from .log import get_logger
@@ -29,6 +30,7 @@ log = get_logger("undo")
 
 TITLE_PREFIX = "Marginalia: "
 TITLE_LENGTH = 48
+DOCUMENT_CLOSED = "The document was closed, so nothing more can be changed in it."
 TURN_UNDONE = (" Because the tool failed halfway, every change of your reply so far was undone with it: the "
                "document is as it was before the user's request. Read it again and redo what is still needed.")
 
@@ -98,7 +100,18 @@ class DocumentUndo:
         return self._title if self._depth is not None else None
 
     def run(self, request: str, action):
-        """Run one document-changing tool inside the turn's step; return its outcome."""
+        """Run one document-changing tool inside the turn's step; return its outcome.
+
+        A document closed meanwhile (by a macro or another program, while the turn still
+        runs) makes the call a plain failure, never an exception.
+        """
+        try:
+            return self._run(request, action)
+        except DisposedException:
+            log.info("the document was closed while the turn was changing it")
+            return ToolOutcome.failure(DOCUMENT_CLOSED)
+
+    def _run(self, request: str, action):
         manager = self._manager
         title = step_title(request)
         before = len(manager.getAllUndoActionTitles())
