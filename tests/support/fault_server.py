@@ -24,16 +24,18 @@ A cut ends with a FIN by default, or a TCP reset with ``reset=True``.
 from __future__ import annotations
 
 import json
+import queue
 import random
 import socket
 import struct
+import threading
 from dataclasses import dataclass, field
 from typing import Dict, Optional
 
 import pytest
 
 from support import stream_recordings
-from support.scripted_server import ScriptedServer, _Handler, chat_chunk, sse_event
+from support.scripted_server import RecordedRequest, ScriptedServer, _Handler, chat_chunk, sse_event
 
 FRAMINGS = ("chunked", "length", "close")
 SSE_TYPE = "text/event-stream"
@@ -58,6 +60,8 @@ class Fault:
     stall_at: Optional[int] = None
     """Stop sending after this many body bytes for ``stall_seconds``, then go on."""
     stall_seconds: float = 0.0
+    stalled: Optional[threading.Event] = None
+    """Set when the stall begins (tests wait for it to act at that exact stage)."""
     drip: bool = False
     """Send one byte per write (and per HTTP chunk), ``drip_delay`` apart."""
     drip_delay: float = 0.0
@@ -125,6 +129,16 @@ def wrong_type(body: bytes, content_type: str = "text/html", **kwargs) -> Fault:
 class _FaultHandler(_Handler):
     """Sends :class:`Fault` replies; everything else goes the scripted server's way."""
 
+    def _handle(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        owner = self.server.owner
+        owner._record(RecordedRequest(self.command, self.path, dict(self.headers.items()), body))
+        owner.connections_seen.add(self.client_address)
+        self._send(owner._reply_for(self.path, body))
+
+    do_GET = do_POST = _handle
+
     def _send(self, reply) -> None:
         if not isinstance(reply, Fault):
             super()._send(reply)
@@ -161,6 +175,8 @@ class _FaultHandler(_Handler):
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         for start, stop in _pieces(fault, end):
             if fault.stall_at is not None and start == fault.stall_at:
+                if fault.stalled is not None:
+                    fault.stalled.set()
                 if self.server.owner._sleep(fault.stall_seconds):
                     self._cut(fault.reset)
                     return
@@ -214,9 +230,32 @@ def _pieces(fault: Fault, end: int):
 
 
 class FaultServer(ScriptedServer):
-    """The scripted server, able to send :class:`Fault` replies too."""
+    """The scripted server, able to send :class:`Fault` replies too.
+
+    :meth:`enqueue_for` routes by what the request says, so two conversations running at
+    once (two documents) each get their own script whatever order their requests come in.
+    """
 
     handler_class = _FaultHandler
+
+    def __init__(self, host: str = "127.0.0.1"):
+        self._by_marker: Dict[bytes, "queue.Queue"] = {}
+        super().__init__(host)
+
+    def enqueue_for(self, marker: bytes, *replies) -> None:
+        """Queue replies for the requests whose body contains ``marker``."""
+        target = self._by_marker.setdefault(marker, queue.Queue())
+        for reply in replies:
+            target.put(reply)
+
+    def _reply_for(self, path: str, body: bytes):
+        for marker, routed in self._by_marker.items():
+            if marker in body:
+                try:
+                    return routed.get_nowait()
+                except queue.Empty:
+                    break
+        return self._next_reply(path)
 
 
 @pytest.fixture
