@@ -88,9 +88,7 @@ def prepare(ctx, session, endpoint_url: str) -> ResearchTurn:
     """
     settings = read_settings(ctx)
     check_local_only(settings, endpoint_url)
-    if settings.local_only:
-        return ResearchTurn({}, True)
     state = approvals.state_for(ctx, session)
     access = WebAccess(state.broker, state.approvals, settings.local_only, settings.explicitly_allowed_hosts())
     reader = WebReader(research_client(ctx), access, headers=HEADERS)
-    return ResearchTurn({"research": ResearchKit(reader, settings)}, False)
+    return ResearchTurn({"research": ResearchKit(reader, settings)}, settings.local_only)
