@@ -14,6 +14,7 @@ from ..core.turn import Turn
 from ..core.session import thinking_summary
 from ..core.turn_display import TranscriptDisplay, labels
 from . import persistence, request_settings, settings_store, toolset
+from .research.turn_setup import prepare as prepare_research
 from .log import get_logger
 from .office_loop import get_loop
 from .undo import DocumentUndo
@@ -48,8 +49,9 @@ def start_turn(ctx, session, document, text: str) -> None:
     chat_settings = request_settings.read_chat_settings(ctx)
     app = toolset.app_of(document)
     registry = toolset.registry()
-    tools = ToolRunner(registry, ToolContext(document=document, app=app, office=ctx))
-    schemas = registry.schemas(app)
+    research = prepare_research(ctx, session, config.base_url)  # web research tools; local-only refusal
+    tools = ToolRunner(registry, ToolContext(document=document, app=app, office=ctx, options=research.options))
+    schemas = research.offered(registry.schemas(app))
     title = document_title(document)
 
     def build_request(history):
