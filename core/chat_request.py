@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
+from .redact import remember_secret
 from .tls import TlsOptions
 
 
@@ -39,6 +40,7 @@ class EndpointConfig:
         """The extra headers plus ``Authorization`` when a key is set."""
         headers = dict(self.extra_headers)
         if self.api_key:
+            remember_secret(self.api_key)
             headers["Authorization"] = "Bearer " + self.api_key
         return headers
 

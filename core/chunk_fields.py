@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple
 
+from .redact import redact
 from .stream_errors import CODE_PROVIDER_ERROR
 from .stream_events import UsageReport
 
@@ -50,6 +51,11 @@ def error_from_payload(payload: Any) -> Tuple[str, str]:
     Returns:
         ``(message, code)``; the code is ``provider_error`` when the provider gave none.
     """
+    message, code = _message_and_code(payload)
+    return redact(message), code   # servers echo keys in their messages
+
+
+def _message_and_code(payload: Any) -> Tuple[str, str]:
     error = payload.get("error") if isinstance(payload, dict) else payload
     if not error and isinstance(payload, dict):
         error = payload   # Responses: {"type": "error", "code": …, "message": …}

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from .cancel import CancelToken
 from .errors import BadRequestError, NotFoundError, ProtocolError
+from .redact import remember_secret
 from .tls import TlsOptions
 from .url_normalize import NormalizedUrl, normalize_base_url, origin_of
 
@@ -78,6 +79,7 @@ def auth_headers(preset_or_url: Union[str, EndpointPreset, None],
     headers: Dict[str, str] = {}
     key = (api_key or "").strip()
     if key:
+        remember_secret(key)
         headers["Authorization"] = "Bearer " + key
     if _is_openrouter(preset_or_url):
         headers["X-Title"] = APP_TITLE

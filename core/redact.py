@@ -13,7 +13,9 @@ It removes:
 * long random-looking tokens: a run of 24 or more letters and digits that mixes both
   (Hugging Face, GitHub, JWT segments). Model names such as
   ``DeepSeek-R1-Distill-Qwen-32B-Q4_K_M`` survive because their runs are short, and
-  certificate fingerprints survive because we always print them colon-separated.
+  certificate fingerprints survive because we always print them colon-separated;
+* every key Marginalia has sent (:func:`remember_secret`), whatever its format: a server
+  that echoes a Google-style ``AIza…-…`` key or an opaque one would slip past the patterns.
 """
 from __future__ import annotations
 
@@ -39,6 +41,20 @@ _URL_PASSWORD = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s:/@]+:)([^\s@/]+)(@
 _QUERY_KEY = re.compile(
     r"(?i)([?&](?:api[_-]?key|key|token|access_token|password)=)([^&\s#\"']+)")
 _LONG_RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{24,}(?![A-Za-z0-9])")
+
+
+_known_secrets: "set[str]" = set()
+
+
+def remember_secret(value: "str | None") -> None:
+    """Hide ``value`` wherever :func:`redact` runs from now on (called for every key sent).
+
+    Short or word-like values (the dummy keys local servers accept, such as ``ollama``) are
+    not remembered, so they cannot eat ordinary words out of messages.
+    """
+    value = (value or "").strip()
+    if len(value) >= 12 and _credential_like(value):
+        _known_secrets.add(value)
 
 
 def _credential_like(token: str) -> bool:
@@ -81,6 +97,9 @@ def redact(text: object) -> str:
     result = str(text)
     if not result:
         return result
+    for secret in tuple(_known_secrets):
+        if secret in result:
+            result = result.replace(secret, MARK)
     result = _HEADER_LINE.sub(lambda m: m.group(1) + MARK, result)
     result = _HEADER_QUOTED.sub(lambda m: m.group(1) + MARK + m.group(3), result)
     result = _HEADER_INLINE.sub(_inline_header, result)
