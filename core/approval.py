@@ -45,8 +45,8 @@ class ApprovalRequest:
     def question(self) -> str:
         """The sentence the panel shows, with the full URL."""
         if self.purpose == "search":
-            return _("Allow Marginalia to send this search to %s?\n%s") % (self.host, self.url)
-        return _("Allow Marginalia to read this address on %s?\n%s") % (self.host, self.url)
+            return _("Search with %s?\n%s") % (self.host, self.url)
+        return _("Read from %s?\n%s") % (self.host, self.url)
 
 
 class _Waiter:

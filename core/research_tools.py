@@ -40,10 +40,10 @@ class ResearchKit:
 
 def run_tool(handler: Callable, kit: Optional[ResearchKit], args: dict, progress: Optional[Progress],
              cancel) -> ToolOutcome:
-    """Run one research handler; a failure is reported as the ``error`` phase, then raised.
+    """Run one research handler; a failure is reported (``error`` phase) and returned as a failed outcome.
 
-    Raises:
-        ToolError: Research is not set up for this turn, or the handler failed.
+    The model reads the whole message (what failed and what to do next); the transcript
+    shows its first sentence.
     """
     report = _reporter(progress)
     try:
@@ -52,7 +52,13 @@ def run_tool(handler: Callable, kit: Optional[ResearchKit], args: dict, progress
         return handler(kit, args, progress, cancel)
     except ToolError as error:
         report("error", error.user_message)
-        raise
+        return ToolOutcome.failure(error.user_message, first_sentence(error.user_message))
+
+
+def first_sentence(text: str) -> str:
+    """``"A failed (x.org). Do y."`` -> ``"A failed (x.org)."`` (URLs keep their dots)."""
+    head, separator, _rest = text.partition(". ")
+    return head + "." if separator else text
 
 
 def fetch_page(kit: ResearchKit, args: dict, progress: Optional[Progress], cancel) -> ToolOutcome:

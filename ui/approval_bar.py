@@ -28,14 +28,17 @@ QUESTION = "approval_question"
 BUTTONS = (("approval_once", ONCE), ("approval_host", HOST), ("approval_deny", DENY))
 GAP = 4
 MIN_ROW = 24
+MAX_ROW = 26
+"""The buttons' height: the question needs the room more than the buttons need padding."""
 
 
-def button_texts() -> Dict[str, Tuple[str, str]]:
-    """Label and tooltip of each button, in the current language."""
+def button_texts() -> Dict[str, Tuple[str, str, str]]:
+    """Label, short label (for a narrow panel) and tooltip of each button, in the current language."""
     return {
-        "approval_once": (_("Allow once"), _("Allow this one request")),
-        "approval_host": (_("Allow this host"), _("Allow every request to this host until the document is closed")),
-        "approval_deny": (_("Deny"), _("Refuse the request; the assistant is told it was denied")),
+        "approval_once": (_("Allow once"), _("Once"), _("Allow this one request")),
+        "approval_host": (_("Allow this host"), _("This host"),
+                          _("Allow every request to this host until the document is closed")),
+        "approval_deny": (_("Deny"), _("Deny"), _("Refuse the request; the assistant is told it was denied")),
     }
 
 
@@ -63,7 +66,7 @@ class ApprovalBar:
         self._listeners = []
         self.buttons = {}
         for name, choice in BUTTONS:
-            label, tip = button_texts()[name]
+            label, _short, tip = button_texts()[name]
             self.buttons[name] = _add(ctx, window, "Button", name, {"Label": label, "HelpText": tip, "Tabstop": True})
             listener = ActionListener(lambda choice=choice: self._choose(choice))
             self.buttons[name].addActionListener(listener)
@@ -131,13 +134,23 @@ class ApprovalBar:
 
     def _layout(self) -> None:
         x, y, width, height = self._rect or self._input_rect()
-        row = max(MIN_ROW, max(b.getPreferredSize().Height for b in self.buttons.values()))
-        row = min(row, max(MIN_ROW, height // 2))
+        row = max(MIN_ROW, min(MAX_ROW, max(b.getPreferredSize().Height for b in self.buttons.values())))
         self.question.setPosSize(x, y, width, max(row, height - row - GAP), POSSIZE)
         each = (width - GAP * (len(self.buttons) - 1)) // len(self.buttons)
+        self._fit_labels(each)
         top = y + height - row
         for number, control in enumerate(self.buttons.values()):
             control.setPosSize(x + number * (each + GAP), top, each, row, POSSIZE)
+
+    def _fit_labels(self, each: int) -> None:
+        """The full labels when every one fits ``each`` pixels, else the short ones."""
+        texts = button_texts()
+        for name, control in self.buttons.items():
+            control.getModel().Label = texts[name][0]
+        fits = all(control.getPreferredSize().Width <= each for control in self.buttons.values())
+        if not fits:
+            for name, control in self.buttons.items():
+                control.getModel().Label = texts[name][1]
 
     def _input_rect(self) -> Tuple[int, int, int, int]:
         if self._covers is None:

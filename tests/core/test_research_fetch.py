@@ -174,6 +174,7 @@ def test_denied_host_is_an_error_and_nothing_is_requested(site):
     kit, user = make_kit(user=ScriptedUser(DENY))
     outcome = fetch(kit, site.add("/page", ARTICLE))
     assert not outcome.ok and "The user denied the request to %s" % site.url("/page") in outcome.content
+    assert outcome.summary == "The user denied the request to %s." % site.url("/page")  # the transcript's line
     assert site.hits == []
 
 
