@@ -16,7 +16,7 @@ light Markdown shape the model reads well::
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from typing import List, NamedTuple, Optional
+from typing import Callable, List, NamedTuple, Optional
 
 from .html_tables import TableBuilder
 
@@ -45,17 +45,25 @@ class PageText(NamedTuple):
     text: str
 
 
-def html_to_text(html: str) -> PageText:
+FEED_CHARS = 65536
+"""Characters parsed between two looks at ``stop`` (a 2 MB page takes about two seconds)."""
+
+
+def html_to_text(html: str, stop: Optional[Callable[[], None]] = None) -> PageText:
     """Return the title and readable text of an HTML document.
 
     Args:
         html: The decoded page.
+        stop: Called between pieces of the page; raises to abandon the work (Stop).
 
     Returns:
         The ``<title>`` (or the first heading) and the text, blocks separated by blank lines.
     """
     parser = _Reader()
-    parser.feed(html)
+    for start in range(0, len(html), FEED_CHARS):
+        if stop is not None:
+            stop()
+        parser.feed(html[start:start + FEED_CHARS])
     parser.close()
     return parser.result()
 

@@ -158,10 +158,15 @@ def format_results(results: List[SearchResult]) -> str:
 
 def _read(kit: ResearchKit, url: str, cancel, report: Progress):
     body = kit.reader.get(url, cancel, report, check_type=check_readable)
-    page = read_page(body)
+    page = read_page(body, lambda: _stop_if_cancelled(cancel))
     if not page.text.strip():
         raise ToolError("%s has no readable text (it may need JavaScript to show its content)." % body.url)
     return page, body
+
+
+def _stop_if_cancelled(cancel) -> None:
+    if cancel is not None and getattr(cancel, "cancelled", False):
+        raise ToolError("Stopped by the user.")
 
 
 def _page_header(page: Page, body) -> str:

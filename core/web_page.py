@@ -6,7 +6,7 @@ missing or wrong (a PDF served as ``text/html`` is still a PDF).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple, Optional
 
 from .charset import decode_body
 from .html_text import html_to_text
@@ -57,8 +57,12 @@ def _refuse(media: str, url: str) -> None:
                     "another source." % (url, media))
 
 
-def read_page(body: WebBody) -> Page:
+def read_page(body: WebBody, stop: Optional[Callable[[], None]] = None) -> Page:
     """Return the readable content of a fetched body.
+
+    Args:
+        body: What was fetched.
+        stop: Called now and then while a large page is parsed; raises to abandon it.
 
     Raises:
         ToolError: The body is a PDF or binary whatever its header says, or empty.
@@ -73,11 +77,11 @@ def read_page(body: WebBody) -> Page:
         _refuse(media or "application/octet-stream", body.url)
     if media in HTML_TYPES or (media in ("", "text/plain") and head.lower().startswith(_HTML_STARTS)):
         decoded = decode_body(body.data, body.content_type, is_html=True)
-        page = html_to_text(decoded.text)
+        page = html_to_text(decoded.text, stop)
         return Page(page.title, page.text, "html", decoded.encoding)
     if media in MARKUP_TYPES or media.endswith("+xml"):
         decoded = decode_body(body.data, body.content_type, is_html=False)
-        page = html_to_text(decoded.text)
+        page = html_to_text(decoded.text, stop)
         return Page(page.title, page.text, "xml", decoded.encoding)
     decoded = decode_body(body.data, body.content_type, is_html=False)
     text = "\n".join(line.rstrip() for line in decoded.text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))

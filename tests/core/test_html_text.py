@@ -133,3 +133,26 @@ def test_empty_and_script_only_pages_have_no_text():
 
 def test_plain_text_outside_any_block():
     assert html_to_text("just text, no tags").text == "just text, no tags"
+
+
+def test_a_large_page_is_read_in_pieces_with_the_same_result():
+    import marginalia.core.html_text as html_text
+    page = ARTICLE.replace("<main>", "<main>" + "<p>fill &amp; more <b>bold</b></p>" * 6000)
+    whole = html_text._Reader()
+    whole.feed(page)
+    whole.close()
+    assert len(page) > 2 * html_text.FEED_CHARS and html_to_text(page) == whole.result()
+
+
+def test_stop_abandons_a_large_page_between_pieces():
+    calls = []
+
+    def stop():
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("stopped")
+    try:
+        html_to_text("<p>x</p>" * 20000, stop)
+    except RuntimeError:
+        pass
+    assert len(calls) == 2
