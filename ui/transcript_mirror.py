@@ -18,6 +18,8 @@ log = get_logger("transcript")
 GREY = 0x6E6E6E
 GREEN = 0x2F6B2F
 RED = 0xA01818
+MAX_STEP = 32767
+"""The most a text cursor moves in one call (its count is a UNO short)."""
 
 # (kind, role) -> character properties; missing entries mean the default style
 STYLES = {
@@ -64,6 +66,14 @@ def _posture(name: str):
     return uno.Enum("com.sun.star.awt.FontSlant", name)
 
 
+def _move(go, count: int, expand: bool) -> None:
+    """``cursor.goRight``/``goLeft`` by ``count``: UNO takes at most 32767 per call (a short)."""
+    while count > 0:
+        step = min(count, MAX_STEP)
+        go(step, expand)
+        count -= step
+
+
 def _utf16(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
 
@@ -102,9 +112,9 @@ class TranscriptMirror:
             cursor.gotoEnd(False)
         else:
             cursor.gotoStart(False)
-            cursor.goRight(edit.start, False)
+            _move(cursor.goRight, edit.start, False)
             if edit.end > edit.start:
-                cursor.goRight(edit.end - edit.start, True)
+                _move(cursor.goRight, edit.end - edit.start, True)
                 cursor.setString("")
                 self._length -= edit.end - edit.start
         self._insert(cursor, edit.text, edit.kind, edit.role)
@@ -117,7 +127,7 @@ class TranscriptMirror:
         self._text.insertString(cursor, text, False)
         length = _utf16(text)
         self._length += length
-        cursor.goLeft(length, True)
+        _move(cursor.goLeft, length, True)
         style = dict(self._plain)
         style.update(HEADER_STYLE if role == "header" else {})
         style.update(STYLES.get((kind, role), {}))
