@@ -17,8 +17,8 @@ FIGURES_PATH = os.path.join(ROOT, "artifacts", "resilience-figures.json")
 _FIGURES = {}
 
 
-@pytest.fixture
-def figures(request):
+@pytest.fixture(scope="session")
+def figures():
     """``figures(name, value)`` records one figure of this run under ``name``."""
     def record(name, value):
         _FIGURES[name] = value

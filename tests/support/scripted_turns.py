@@ -81,10 +81,14 @@ class LogWatch:
         return marginalia_log(self.office)[self._log_start:], output
 
     def leaks(self) -> List[str]:
-        """Lines that show an exception escaping (none may appear)."""
+        """Lines that show an exception escaping (none may appear), each with the traceback after it."""
         log, output = self.added()
-        return ([line for line in log.splitlines() if LOG_LEAKS.search(line)]
-                + [line for line in output.splitlines() if OUTPUT_LEAKS.search(line)])
+        return _with_context(log, LOG_LEAKS) + _with_context(output, OUTPUT_LEAKS)
+
+
+def _with_context(text: str, pattern, lines: int = 25) -> List[str]:
+    rows = text.splitlines()
+    return ["\n".join(rows[i:i + lines]) for i, row in enumerate(rows) if pattern.search(row)]
 
 
 def _size(path: str) -> int:
