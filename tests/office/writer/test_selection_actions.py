@@ -7,11 +7,13 @@ from com.sun.star.awt.Key import E, Q
 from com.sun.star.awt.KeyModifier import MOD1
 from com.sun.star.beans import PropertyValue
 
-from support.panel import Panel, set_settings, wait_until
+from support.panel import Panel, set_settings
+from writer_docs import eventually as wait_until
 from support.scripted_server import json_reply, text_stream_reply
 from writer_docs import YELLOW, blocks, make_sample, portions, select_in, snapshot, texts
 
 ORIGINAL_2 = "Dear Micheal Smith, this report covers the first quarter."
+CHAT = "/v1/chat/completions"
 
 
 @pytest.fixture
@@ -80,7 +82,7 @@ def test_edit_selection_rewrites_streams_keeps_formatting_and_undoes_in_one_step
     before = snapshot(writer)
     select_paragraph(writer, 2)
     endpoint.enqueue(text_stream_reply(["Dear Michael ", "Smith, this report covers ", "the first quarter of 2026."],
-                                       delay=0.05))
+                                       delay=0.05), path=CHAT)
     dispatch(office, writer, "EditSelection", Instruction="Fix the name and add the year")
     expected = "Dear Michael Smith, this report covers the first quarter of 2026."
     wait_until(lambda: texts(writer)[1] == expected, message="the rewrite")
@@ -92,6 +94,7 @@ def test_edit_selection_rewrites_streams_keeps_formatting_and_undoes_in_one_step
     assert "Instruction: Fix the name and add the year" in body["messages"][1]["content"]
     assert body["messages"][1]["content"].endswith("Text:\n" + ORIGINAL_2)
     assert "Project report" in body["messages"][1]["content"]  # context before the selection
+    Panel(writer).open().wait_idle()
     assert len(undo_titles(writer)) == 1 and undo_titles(writer)[0].startswith("Marginalia: Edit Selection")
     writer.getUndoManager().undo()
     assert snapshot(writer) == before
@@ -101,10 +104,11 @@ def test_extend_selection_continues_after_the_selection(office, endpoint, writer
     make_sample(writer)
     before = snapshot(writer)
     select_paragraph(writer, 9)
-    endpoint.enqueue(text_stream_reply(["They ", "start in May.\n"]))
+    endpoint.enqueue(text_stream_reply(["They ", "start in May.\n"]), path=CHAT)
     dispatch(office, writer, "ExtendSelection")
     wait_until(lambda: texts(writer)[8] == "We will hire two engineers. They start in May.", message="continuation")
     assert "continuation only" in endpoint.chat_requests()[0].json()["messages"][0]["content"]
+    Panel(writer).open().wait_idle()
     assert len(undo_titles(writer)) == 1
     writer.getUndoManager().undo()
     assert snapshot(writer) == before
@@ -115,7 +119,7 @@ def test_edit_with_nothing_selected_writes_at_the_cursor(office, endpoint, write
     cursor = select_in(writer, 9, "engineers")
     cursor.collapseToEnd()
     writer.getCurrentController().select(cursor)
-    endpoint.enqueue(text_stream_reply(["and a designer"]))
+    endpoint.enqueue(text_stream_reply(["and a designer"]), path=CHAT)
     dispatch(office, writer, "EditSelection", Instruction="add a designer")
     wait_until(lambda: texts(writer)[8] == "We will hire two engineers and a designer.", message="the insertion")
     assert "at the cursor" in endpoint.chat_requests()[0].json()["messages"][0]["content"]
@@ -125,7 +129,7 @@ def test_server_error_leaves_the_document_and_says_so(office, endpoint, writer):
     make_sample(writer)
     before = snapshot(writer)
     select_paragraph(writer, 2)
-    endpoint.enqueue(json_reply({"error": {"message": "boom"}}, status=500))
+    endpoint.enqueue(json_reply({"error": {"message": "boom"}}, status=500), path=CHAT)
     dispatch(office, writer, "EditSelection", Instruction="shorten")
     panel = Panel(writer).open()
     wait_until(lambda: "Edit Selection:" in panel.transcript(), message="the problem report")
@@ -139,7 +143,7 @@ def test_stream_cut_midway_is_undone(office, endpoint, writer):
     select_paragraph(writer, 2)
     reply = text_stream_reply(["Partial ", "text ", "that ", "never ", "ends"], delay=0.05)
     reply.cut_after = 3
-    endpoint.enqueue(reply)
+    endpoint.enqueue(reply, path=CHAT)
     dispatch(office, writer, "EditSelection", Instruction="rewrite")
     panel = Panel(writer).open()
     wait_until(lambda: "Edit Selection:" in panel.transcript(), message="the problem report")
@@ -152,7 +156,7 @@ def test_review_mode_makes_the_edit_a_tracked_change(office, endpoint, writer):
     set_settings(office.ctx, "Writer", ReviewMode=True)
     try:
         select_paragraph(writer, 9)
-        endpoint.enqueue(text_stream_reply(["We will hire three engineers."]))
+        endpoint.enqueue(text_stream_reply(["We will hire three engineers."]), path=CHAT)
         dispatch(office, writer, "EditSelection", Instruction="three")
         wait_until(lambda: len(list(writer.getRedlines())) >= 2, message="tracked changes")
         assert {r.RedlineAuthor for r in writer.getRedlines()} == {"Marginalia (m)"}
@@ -175,7 +179,7 @@ def test_text_arrives_in_the_document_while_streaming(office, endpoint, writer):
     """The office stays free while the reply streams: the document shows the text growing chunk by chunk."""
     make_sample(writer)
     select_paragraph(writer, 9)
-    endpoint.enqueue(text_stream_reply(["One. ", "Two. ", "Three. ", "Four. ", "Five."], delay=0.3))
+    endpoint.enqueue(text_stream_reply(["One. ", "Two. ", "Three. ", "Four. ", "Five."], delay=0.3), path=CHAT)
     dispatch(office, writer, "EditSelection", Instruction="count to five")
     seen = []
     deadline = time.monotonic() + 15
@@ -194,7 +198,7 @@ def test_the_panel_shows_the_action_busy_and_stop_undoes_it(office, endpoint, wr
     before = snapshot(writer)
     panel = Panel(writer).open()
     select_paragraph(writer, 2)
-    endpoint.enqueue(text_stream_reply(["Slow ", "rewrite ", "that ", "takes ", "a ", "while."], delay=0.4))
+    endpoint.enqueue(text_stream_reply(["Slow ", "rewrite ", "that ", "takes ", "a ", "while."], delay=0.4), path=CHAT)
     dispatch(office, writer, "EditSelection", Instruction="rewrite slowly")
     panel.wait_busy()
     assert not panel.enabled("send")
@@ -222,7 +226,7 @@ def test_the_instruction_box_from_the_menu_command(gui_office, scripted_server):
     try:
         make_sample(doc)
         select_paragraph(doc, 9)
-        scripted_server.enqueue(text_stream_reply(["We will hire three engineers."]))
+        scripted_server.enqueue(text_stream_reply(["We will hire three engineers."]), path=CHAT)
         dispatch(gui_office, doc, "EditSelection")
         window = wait_until(lambda: find_top_window(gui_office.ctx, "Marginalia: Edit Selection"), 15,
                             message="the instruction box")

@@ -210,3 +210,15 @@ def config_node(ctx, path):
     arg = PropertyValue()
     arg.Name, arg.Value = "nodepath", path
     return provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationAccess", (arg,))
+
+
+def eventually(predicate, timeout: float = 10.0, message: str = "condition"):
+    """Poll ``predicate`` until it is true; reads racing with the office's own writes count as not yet."""
+    from support.panel import wait_until
+
+    def attempt():
+        try:
+            return predicate()
+        except Exception:  # a portion that went away while the office was writing
+            return False
+    return wait_until(attempt, timeout, message=message)
