@@ -2,9 +2,10 @@
 
 Created inside the panel window, hidden until a research tool asks; while a question
 is open it takes the input field's place (the input is hidden meanwhile and comes
-back with the same text when the question is answered). The bar follows the input's
-rectangle by itself (it listens to the input's moves and resizes); a layout may also
-call :meth:`ApprovalBar.place` with the input area's rectangle.
+back with the same text when the question is answered). The panel's layout calls
+:meth:`ApprovalBar.place` with the input area's rectangle on every relayout (the input
+is hidden while a question is open, so the bar cannot follow it by itself); before the
+first call the bar takes the input's current rectangle.
 
 Control names (for tests and the accessibility tree): ``approval_question``,
 ``approval_once``, ``approval_host``, ``approval_deny``.
@@ -13,8 +14,6 @@ from __future__ import annotations
 
 from typing import Callable, Dict, Optional, Tuple
 
-import unohelper
-from com.sun.star.awt import XWindowListener
 from com.sun.star.awt.PosSize import POSSIZE
 
 from ..core.approval import DENY, HOST, ONCE
@@ -71,9 +70,6 @@ class ApprovalBar:
             listener = ActionListener(lambda choice=choice: self._choose(choice))
             self.buttons[name].addActionListener(listener)
             self._listeners.append(listener)
-        self._follower = _Follow(self.place)
-        if covers is not None:
-            covers.addWindowListener(self._follower)
 
     @logged
     def place(self, x: int, y: int, width: int, height: int) -> None:
@@ -116,11 +112,6 @@ class ApprovalBar:
         detach, self.on_dispose = self.on_dispose, None
         if detach is not None:
             detach()
-        if self._covers is not None:
-            try:
-                self._covers.removeWindowListener(self._follower)
-            except Exception:  # the window may be gone already
-                log.debug("input listener not removed", exc_info=True)
 
     # internals -----------------------------------------------------------------------
     def _choose(self, choice: str) -> None:
@@ -158,28 +149,6 @@ class ApprovalBar:
             return 0, 0, size.Width, size.Height
         rect = self._covers.getPosSize()
         return rect.X, rect.Y, rect.Width, rect.Height
-
-
-class _Follow(unohelper.Base, XWindowListener):
-    """Calls ``place(x, y, width, height)`` whenever the followed control moves or is resized."""
-
-    def __init__(self, place):
-        self._place = logged(place)
-
-    def windowResized(self, event):
-        self._place(event.X, event.Y, event.Width, event.Height)
-
-    def windowMoved(self, event):
-        self._place(event.X, event.Y, event.Width, event.Height)
-
-    def windowShown(self, event):
-        pass
-
-    def windowHidden(self, event):
-        pass
-
-    def disposing(self, event):
-        pass
 
 
 def _add(ctx, window, kind: str, name: str, properties: dict):

@@ -63,9 +63,9 @@ class ChatPanelView:
         self._show_status(self.session.status)
         self._show_busy(self.session.busy)
         self.controls["show_thinking"].setState(1 if self.session.show_thinking else 0)
+        self.approval_bar = attach_approval_bar(ctx, self.session, window, covers=self.controls["input"])
         self._listen()
         self._model_picker = ModelPicker(ctx, self.controls["model"])
-        self.approval_bar = attach_approval_bar(ctx, self.session, window, covers=self.controls["input"])
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _apply_texts(self) -> None:
@@ -118,10 +118,12 @@ class ChatPanelView:
 
     def relayout(self, width: int, height: int) -> None:
         """Move every control to its place for a panel of ``width`` × ``height`` pixels."""
-        for name, rect in panel_layout.layout(width, height, metrics=self._metrics()).items():
+        rects = panel_layout.layout(width, height, metrics=self._metrics())
+        for name, rect in rects.items():
             control = self.controls.get(name)
             if control is not None:
                 control.setPosSize(rect.x, rect.y, rect.width, rect.height, POSSIZE)
+        self.approval_bar.place(*rects["input"])  # a research question takes the input's place
 
     # session mirror ------------------------------------------------------------
     @logged
