@@ -158,3 +158,31 @@ def test_local_only_mode_refuses_a_model_server_elsewhere(endpoint, office, writ
         assert endpoint.chat_requests() == []
     finally:
         reset_research(office.ctx)
+
+
+def rect_of(control):
+    rect = control.getPosSize()
+    return rect.X, rect.Y, rect.Width, rect.Height
+
+
+def test_the_question_follows_the_input_area_when_the_window_is_resized(endpoint, pages, writer):
+    url = pages.add("/r", PAGE)
+    endpoint.enqueue(tool_round(("fetch_page", {"url": url})), path=CHAT)
+    endpoint.enqueue(text_stream_reply(["Read."]), path=CHAT)
+    panel = Panel(writer).open()
+    approval = Approval(panel)
+    panel.send("Read it")
+    approval.wait_question(url)
+    question, once, deny = (panel.control(name) for name in ("approval_question", "approval_once", "approval_deny"))
+    x, y, width, height = rect_of(panel.control("input"))
+    assert rect_of(question)[:3] == (x, y, width) and rect_of(once)[1] + rect_of(once)[3] == y + height
+    assert rect_of(deny)[0] + rect_of(deny)[2] <= x + width
+    window = writer.getCurrentController().getFrame().getContainerWindow()
+    window.setPosSize(0, 0, 1000, 600, 15)
+    try:
+        wait_until(lambda: rect_of(panel.control("input"))[1] != y, message="the panel to lay out again")
+        wait_until(lambda: rect_of(question)[1] == rect_of(panel.control("input"))[1], message="the question to move")
+    finally:
+        window.setPosSize(0, 0, 1280, 860, 15)
+    approval.answer("once")
+    panel.wait_idle()
