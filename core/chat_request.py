@@ -64,11 +64,18 @@ class ChatRequest:
 
 
 def normalize_history(history: List[dict]) -> List[dict]:
-    """Return a copy of ``history`` that strict OpenAI-compatible servers accept."""
+    """Return a copy of ``history`` that strict OpenAI-compatible servers accept.
+
+    No ``name`` on tool messages, no two user messages in a row, no empty assistant
+    message, and ``""`` rather than ``null`` as the content of an assistant message
+    that only calls tools.
+    """
     result: List[dict] = []
     for message in history:
         role = message.get("role")
         clean = {k: v for k, v in message.items() if not (role == "tool" and k == "name")}
+        if role == "assistant" and clean.get("tool_calls") and clean.get("content") is None:
+            clean["content"] = ""  # llama-cpp-python refuses null; every server takes an empty string
         if role == "assistant" and not clean.get("content") and not clean.get("tool_calls"):
             continue
         if role == "user" and result and result[-1].get("role") == "user" \

@@ -169,3 +169,28 @@ def _type_words(expected) -> str:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+GRAMMAR_MAX_ITEMS = 16
+"""Largest ``maxItems`` sent to a server: local servers compile schemas into grammars whose size
+grows with it (llama-cpp-python fails outright on ``maxItems: 500``)."""
+
+
+def relax_for_grammar(schema):
+    """Return a copy of ``schema`` without the large ``maxItems``/``minItems`` bounds.
+
+    The bounds are still enforced by :func:`check_arguments` when the call arrives; the
+    model only sees a schema any server can turn into a grammar.
+    """
+    if isinstance(schema, list):
+        return [relax_for_grammar(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    relaxed = {}
+    for key, value in schema.items():
+        if key == "maxItems" and isinstance(value, int) and value > GRAMMAR_MAX_ITEMS:
+            continue
+        if key == "minItems" and isinstance(value, int) and value > 1:
+            continue
+        relaxed[key] = relax_for_grammar(value)
+    return relaxed

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from .errors import MarginaliaError
-from .schema_check import check_arguments
+from .schema_check import check_arguments, relax_for_grammar
 from .turn_parts import ToolOutcome
 
 log = logging.getLogger("marginalia.tools")
@@ -72,9 +72,9 @@ class Tool:
     """Opens the turn's undo step before running."""
 
     def schema(self) -> dict:
-        """The declaration sent in the request's ``tools`` list."""
-        return {"type": "function",
-                "function": {"name": self.name, "description": self.description, "parameters": self.parameters}}
+        """The declaration sent in the request's ``tools`` list (large item bounds left out)."""
+        return {"type": "function", "function": {"name": self.name, "description": self.description,
+                                                 "parameters": relax_for_grammar(self.parameters)}}
 
 
 class ToolRegistry:

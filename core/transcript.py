@@ -45,6 +45,11 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+MAX_LINE = 16000
+"""Longest line kept: the office's rich text breaks paragraphs at about 16,367 characters
+on its own, which would shift every later offset; the transcript breaks them first."""
+
+
 def clean_text(text: str) -> str:
     """Normalize line ends to LF and drop control characters a text field cannot show."""
     if "\r" in text:
@@ -54,14 +59,39 @@ def clean_text(text: str) -> str:
     return text
 
 
+def wrap_long_lines(text: str, line_len: int = 0) -> str:
+    """Insert a line break wherever a line would grow past :data:`MAX_LINE`.
+
+    Args:
+        text: text to append.
+        line_len: length of the line ``text`` continues (0 at a line start).
+    """
+    if line_len + len(text) <= MAX_LINE or "\n" in text and max(map(len, text.split("\n"))) + line_len <= MAX_LINE:
+        return text
+    pieces = []
+    for number, line in enumerate(text.split("\n")):
+        room = MAX_LINE - (line_len if number == 0 else 0)
+        while len(line) > room:
+            pieces.append(line[:room] + "\n")
+            line, room = line[room:], MAX_LINE
+        pieces.append(line + "\n")
+    return "".join(pieces)[:-1]
+
+
+def _line_tail(text: str) -> int:
+    """Length of the last line of ``text``."""
+    return len(text) - text.rfind("\n") - 1
+
+
 class _Segment:
-    __slots__ = ("kind", "header", "parts", "body_len", "shown", "start")
+    __slots__ = ("kind", "header", "parts", "body_len", "shown", "start", "tail")
 
     def __init__(self, kind: str, header: str, start: int):
         self.kind = kind
         self.header = header
         self.parts: List[str] = []
         self.body_len = 0
+        self.tail = 0  # length of the body's last line
         self.shown: Optional[str] = None  # replacement text while collapsed
         self.start = start
 
@@ -172,6 +202,8 @@ class Transcript:
         if not text:
             return
         segment = self._segments[seg_id]
+        text = wrap_long_lines(text, segment.tail)
+        segment.tail = _line_tail(text) if "\n" in text else segment.tail + len(text)
         if segment.shown is None:
             end = segment.start + segment.rendered_len()
             added = utf16_len(text)
@@ -185,8 +217,9 @@ class Transcript:
 
     def replace_body(self, seg_id: int, text: str) -> None:
         """Replace a segment's body (e.g. a tool line updated in place)."""
-        text = clean_text(text)
+        text = wrap_long_lines(clean_text(text))
         segment = self._segments[seg_id]
+        segment.tail = _line_tail(text)
         body_start = segment.start + utf16_len(segment.header)
         old_len = segment.visible_body_len()
         segment.parts = [text] if text else []
@@ -197,7 +230,7 @@ class Transcript:
 
     def collapse(self, seg_id: int, summary: str) -> None:
         """Show ``summary`` instead of the segment's body (the body is kept)."""
-        self._show(seg_id, clean_text(summary))
+        self._show(seg_id, wrap_long_lines(clean_text(summary)))
 
     def expand(self, seg_id: int) -> None:
         """Show a collapsed segment's full body again."""
@@ -234,7 +267,8 @@ class Transcript:
         for kind, label, body in segments:
             prefix = SEPARATOR if self._order else ""
             segment = _Segment(kind, prefix + clean_text(label) + "\n", self._length)
-            body = clean_text(body)
+            body = wrap_long_lines(clean_text(body))
+            segment.tail = _line_tail(body)
             if body:
                 segment.parts.append(body)
                 segment.body_len = utf16_len(body)

@@ -22,6 +22,7 @@ from typing import Callable, Dict, List, Optional
 from .i18n import _
 from .loop import LoopTask
 from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
+from .tool_strategy import ROUTER, ToolPlan, forced_tool
 from .turn_parts import (CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, NullUndo, ToolOutcome,
                          user_message_of)
 
@@ -42,12 +43,13 @@ class Turn(LoopTask):
                  stream_fn: Callable, tools, display, post: Callable[[str, object], None],
                  new_cancel: Callable[[], object], undo=None, max_rounds: int = DEFAULT_MAX_ROUNDS,
                  spawn: Callable = start_daemon_thread, on_finished: Optional[Callable[[str], None]] = None,
-                 model_note: str = "", known_tools=()):
+                 model_note: str = "", known_tools=(), plan: Optional[ToolPlan] = None):
         """
         Args:
             history: the session's message list; the turn appends to it in place.
             user_text: what the user asked.
-            build_request: ``history -> request`` for one model round.
+            build_request: ``(history, mode) -> request`` for one model round; the mode
+                (see :mod:`.tool_strategy`) says which tools the round offers or forces.
             stream_fn: ``(request, post, cancel)``, run on a worker thread; posts
                 ``content``/``thinking``/``usage`` and finally ``stream_done`` (a stream
                 result) or ``stream_error`` (an exception).
@@ -66,11 +68,15 @@ class Turn(LoopTask):
             known_tools: names of the tools offered; tool calls a local model writes as
                 text in its answer (``<tool_call>…``, ``[TOOL_CALLS]…``) are recovered for
                 these names and kept out of the displayed answer.
+            plan: how tool calls are obtained (native, forced step by step, prompted, none);
+                by default the model chooses among all tools itself.
         """
         self.history = history
         self.user_text = user_text
         self._model_note = model_note
         self._known_tools = frozenset(known_tools)
+        self._plan = plan or ToolPlan("native", known_tools)
+        self._mode = self._plan.first_mode(user_text)
         self._text_calls = TextToolCallFilter(self._known_tools)
         self._build_request = build_request
         self._stream_fn = stream_fn
@@ -146,7 +152,7 @@ class Turn(LoopTask):
         self.round += 1
         self._partial = []
         self._text_calls = TextToolCallFilter(self._known_tools)
-        request = self._build_request(self.history)
+        request = self._build_request(self.history, self._mode)
         self._stream_cancel = self._new_cancel()
         self._display.round_started(self.round)
         self._spawn(self._stream_fn, request, self._post, self._stream_cancel)
@@ -184,6 +190,9 @@ class Turn(LoopTask):
         self._stream_cancel = None
         self._show_answer(self._text_calls.flush())
         message = result.message
+        if self._mode == ROUTER and not result.error:
+            self._follow_route(message)
+            return
         if not result.error and not message.tool_calls and message.content and self._known_tools:
             self._recover_text_calls(message)
         calls = [] if result.error else list(message.tool_calls)
@@ -202,6 +211,19 @@ class Turn(LoopTask):
         self._open_calls = list(calls)
         self._post("next_tool", None)
 
+    def _follow_route(self, message) -> None:
+        """A router round named the next step: force that tool, or ask for the answer."""
+        self._mode = self._plan.route(message)
+        log.info("next step: %s", forced_tool(self._mode) or self._mode)
+        self._next_round()
+
+    def _next_round(self) -> None:
+        if self.round >= self._max_rounds:
+            self._display.notice(_("Stopped after %d model rounds (the limit in Settings).") % self._max_rounds)
+            self._finish(FinishOutcome.MAX_ROUNDS)
+        else:
+            self._start_round()
+
     def _recover_text_calls(self, message) -> None:
         """Turn tool calls written as text into real ones (and out of the shown answer)."""
         remaining, calls = parse_text_tool_calls(message.content, self._known_tools)
@@ -215,11 +237,8 @@ class Turn(LoopTask):
     # tools ----------------------------------------------------------------------
     def on_next_tool(self, _payload) -> None:
         if not self._pending:
-            if self.round >= self._max_rounds:
-                self._display.notice(_("Stopped after %d model rounds (the limit in Settings).") % self._max_rounds)
-                self._finish(FinishOutcome.MAX_ROUNDS)
-            else:
-                self._start_round()
+            self._mode = self._plan.mode_after_tools()
+            self._next_round()
             return
         call = self._pending.pop(0)
         self._display.tool_started(call)

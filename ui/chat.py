@@ -9,6 +9,7 @@ from ..core.chat_request import ChatRequest, build_chat_body
 from ..core.errors import InvalidUrlError
 from ..core.budgeted_round import stream_budgeted_round
 from ..core.system_prompt import build_system_prompt
+from ..core.tool_strategy import ToolPlan, no_tools_notice, prompt_tools_section, request_tools
 from ..core.tools import ToolContext, ToolRunner
 from ..core.turn import Turn
 from ..core.session import thinking_summary
@@ -54,11 +55,21 @@ def start_turn(ctx, session, document, text: str) -> None:
     schemas = research.offered(registry.schemas(app))
     title = document_title(document)
 
-    def build_request(history):
-        prompt = build_system_prompt(app, title, [s["function"]["name"] for s in schemas],
-                                     extra_instructions=chat_settings.extra_instructions)
-        return ChatRequest(config, build_chat_body(history, config.model, prompt, schemas,
-                                                   options=chat_settings.options))
+    names = [schema["function"]["name"] for schema in schemas]
+    plan = ToolPlan(str(settings_store.read_group(ctx, "Endpoint").get("ToolStrategy") or "auto"), names)
+    selection = describe_selection(document, app)
+
+    def build_request(history, mode):
+        prompt = build_system_prompt(app, title, names if plan.strategy != "none" else [],
+                                     selection=selection, extra_instructions=chat_settings.extra_instructions)
+        if plan.tools_in_prompt:
+            prompt += "\n\n" + prompt_tools_section(schemas)
+        offered, choice = request_tools(mode, plan, schemas)
+        return ChatRequest(config, build_chat_body(history, config.model, prompt, offered,
+                                                   options=chat_settings.options, tool_choice=choice))
+
+    if plan.strategy == "none" and names and not session.history:
+        session.transcript.add("notice", labels()["notice"], no_tools_notice())
 
     loop = get_loop(ctx)
     turn_id = loop.new_task_id()
@@ -80,10 +91,32 @@ def start_turn(ctx, session, document, text: str) -> None:
                 tools=tools, display=display,
                 post=loop.poster(turn_id), new_cancel=CancelToken, undo=undo, on_finished=finished,
                 model_note=session.take_pending_note(), max_rounds=chat_settings.max_rounds,
-                known_tools=[schema["function"]["name"] for schema in schemas])
+                known_tools=names, plan=plan)
     session.revertible = None
     session.begin_turn(turn)
     loop.run(turn_id, turn)
+
+
+def describe_selection(document, app: str) -> str:
+    """The user's current selection in words, for the system prompt ("" when none or on failure)."""
+    try:
+        if app == "calc":
+            from .calc.selection import describe_selection as describe
+            return describe(document)
+        if app == "writer" and _has_selected_text(document):
+            from .writer.blocks import body_blocks
+            from .writer.selection_info import describe_selection as describe
+            return describe(document, body_blocks(document))[0]
+    except Exception:
+        log.exception("describing the selection failed")
+    return ""
+
+
+def _has_selected_text(document) -> bool:
+    selection = document.getCurrentController().getSelection()
+    if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
+        return False
+    return any(selection.getByIndex(i).getString() for i in range(selection.getCount()))
 
 
 def document_title(document) -> str:

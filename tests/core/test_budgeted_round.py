@@ -63,3 +63,14 @@ def test_reported_usage_calibrates_later_estimates(scripted_server):
     calibration = TokenCalibration()
     run(scripted_server, history(2, size=100), window=None, calibration=calibration)
     assert calibration.scale > 1.5
+
+
+def test_assistant_tool_call_messages_carry_empty_string_content():
+    from marginalia.core.chat_request import normalize_history
+    history = [{"role": "user", "content": "hi"},
+               {"role": "assistant", "content": None, "tool_calls": [{"id": "c", "type": "function",
+                                                                       "function": {"name": "f", "arguments": "{}"}}]},
+               {"role": "tool", "tool_call_id": "c", "name": "f", "content": "ok"}]
+    normalized = normalize_history(history)
+    assert normalized[1]["content"] == "" and "name" not in normalized[2]
+    assert history[1]["content"] is None  # the session's own history is untouched

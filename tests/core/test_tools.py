@@ -111,3 +111,13 @@ def test_schema_check_cases(value, schema, problem):
         assert errors == []
     else:
         assert any(problem in e for e in errors), errors
+
+
+def test_sent_schemas_leave_out_item_bounds_that_break_server_grammars():
+    rows = {"type": "object", "properties": {"rows": {"type": "array", "minItems": 2, "maxItems": 500,
+                                                      "items": {"type": "array", "maxItems": 3}}}}
+    tool = Tool("t", "T.", rows, lambda c, a: "ok")
+    sent = tool.schema()["function"]["parameters"]["properties"]["rows"]
+    assert "maxItems" not in sent and "minItems" not in sent and sent["items"]["maxItems"] == 3
+    outcome = ToolRunner(ToolRegistry([tool]), ToolContext(app="writer")).run(call("t", '{"rows": [[1]]}'))
+    assert not outcome.ok and "at least 2" in outcome.content  # still enforced on arrival

@@ -86,3 +86,18 @@ def test_random_operations_stay_in_sync():
     assert mirror.units == transcript.text()
     transcript.clear()
     assert mirror.units == "" and len(transcript) == 0
+
+
+def test_very_long_lines_are_broken_before_the_office_would():
+    from marginalia.core.transcript import MAX_LINE
+    transcript, mirror = mirrored()
+    seg = transcript.add("answer", "Marginalia")
+    for _ in range(50):
+        transcript.append(seg, "word " * 200)  # 1,000 characters at a time, no line break
+    lines = transcript.text().split("\n")
+    assert max(len(line) for line in lines) <= MAX_LINE
+    assert transcript.body(seg).replace("\n", "") == "word " * 10000
+    assert mirror.units == transcript.text()
+    transcript.replace_body(seg, "x" * (MAX_LINE * 2 + 5))
+    assert [len(line) for line in transcript.body(seg).split("\n")] == [MAX_LINE, MAX_LINE, 5]
+    assert mirror.units == transcript.text()

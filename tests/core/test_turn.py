@@ -82,7 +82,7 @@ def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="he
     loop = EventLoop(pump_ui=pump or (lambda: None), idle_wait=0.001)
     turn_id = loop.new_task_id()
     undo = Undo()
-    turn = Turn(history=[] if history is None else history, user_text=text, build_request=list,
+    turn = Turn(history=[] if history is None else history, user_text=text, build_request=lambda history, mode: list(history),
                 stream_fn=model, tools=tools or FakeTools(), display=TranscriptDisplay(transcript, statuses.append),
                 post=loop.poster(turn_id), new_cancel=Token, undo=undo, max_rounds=max_rounds,
                 spawn=lambda target, *args: target(*args), known_tools=known_tools)
@@ -176,7 +176,7 @@ def test_cancel_during_tools_leaves_valid_history():
     transcript = Transcript()
     loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
     turn_id = loop.new_task_id()
-    turn = Turn(history=[], user_text="go", build_request=list, stream_fn=model, tools=CancellingTools(),
+    turn = Turn(history=[], user_text="go", build_request=lambda history, mode: list(history), stream_fn=model, tools=CancellingTools(),
                 display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
                 new_cancel=Token, spawn=lambda target, *args: target(*args))
     holder["turn"] = turn
@@ -203,7 +203,7 @@ def test_cancel_while_streaming_keeps_partial_answer():
     transcript = Transcript()
     loop = EventLoop(pump_ui=pump, idle_wait=0.001)
     turn_id = loop.new_task_id()
-    turn = Turn(history=[], user_text="go", build_request=list, stream_fn=slow_model, tools=FakeTools(),
+    turn = Turn(history=[], user_text="go", build_request=lambda history, mode: list(history), stream_fn=slow_model, tools=FakeTools(),
                 display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
                 new_cancel=Token, spawn=lambda target, *args: target(*args))
     holder["turn"] = turn
@@ -230,7 +230,7 @@ def test_second_turn_joins_the_running_loop_instead_of_nesting():
     def make_turn(text):
         turn_id = loop.new_task_id()
         model = ScriptedModel([[("content", text), ("stream_done", result(text))]])
-        turn = Turn(history=[], user_text=text, build_request=list, stream_fn=model, tools=FakeTools(),
+        turn = Turn(history=[], user_text=text, build_request=lambda history, mode: list(history), stream_fn=model, tools=FakeTools(),
                     display=TranscriptDisplay(Transcript(), lambda s: None), post=loop.poster(turn_id),
                     new_cancel=Token, spawn=lambda target, *args: target(*args))
         return turn_id, turn
@@ -259,7 +259,7 @@ def test_tool_calls_written_as_text_are_recovered_and_not_shown():
     loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
     turn_id = loop.new_task_id()
     tools = FakeTools()
-    turn = Turn(history=[], user_text="fix", build_request=list, stream_fn=model, tools=tools,
+    turn = Turn(history=[], user_text="fix", build_request=lambda history, mode: list(history), stream_fn=model, tools=tools,
                 display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
                 new_cancel=Token, spawn=lambda target, *args: target(*args), known_tools=["edit_text"])
     loop.run(turn_id, turn)
@@ -278,3 +278,45 @@ def test_text_naming_an_unknown_tool_stays_an_answer():
     turn, transcript, _, _ = run_turn(model, tools, known_tools=["edit_text"])
     assert tools.ran == [] and turn.outcome == FinishOutcome.DONE
     assert "rm_rf" in transcript.text()  # shown as the answer it is
+
+
+def test_forced_strategy_asks_for_the_step_then_forces_that_tool():
+    from marginalia.core.tool_strategy import ANSWER, ROUTER, ROUTER_TOOL, ToolPlan, forced
+    modes = []
+    router_pick = ToolCall("r1", ROUTER_TOOL, '{"step": "edit_text"}', 0)
+    router_done = ToolCall("r2", ROUTER_TOOL, '{"step": "answer_the_user"}', 0)
+    model = ScriptedModel([
+        [("stream_done", result("", [router_pick], "tool_calls"))],
+        [("stream_done", result("", [call("edit_text", '{"a": 1}')], "tool_calls"))],
+        [("stream_done", result("", [router_done], "tool_calls"))],
+        [("content", "Done."), ("stream_done", result("Done."))],
+    ])
+    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
+    turn_id = loop.new_task_id()
+    tools = FakeTools()
+    turn = Turn(history=[], user_text="fix it", build_request=lambda h, m: modes.append(m) or list(h),
+                stream_fn=model, tools=tools, display=TranscriptDisplay(Transcript(), lambda s: None),
+                post=loop.poster(turn_id), new_cancel=Token, spawn=lambda target, *args: target(*args),
+                known_tools=["edit_text", "read_text"], plan=ToolPlan("forced", ["edit_text", "read_text"]))
+    loop.run(turn_id, turn)
+    assert modes == [ROUTER, forced("edit_text"), ROUTER, ANSWER]
+    assert tools.ran == ["edit_text"]
+    assert [m["role"] for m in turn.history] == ["user", "assistant", "tool", "assistant"]  # router rounds unseen
+    assert turn.history[-1]["content"] == "Done."
+
+
+def test_slash_command_forces_the_named_tool_in_the_first_round():
+    from marginalia.core.tool_strategy import AUTO, ToolPlan, forced
+    modes = []
+    model = ScriptedModel([
+        [("stream_done", result("", [call("read_text")], "tool_calls"))],
+        [("stream_done", result("ok"))],
+    ])
+    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
+    turn_id = loop.new_task_id()
+    turn = Turn(history=[], user_text="/read_text the intro", build_request=lambda h, m: modes.append(m) or list(h),
+                stream_fn=model, tools=FakeTools(), display=TranscriptDisplay(Transcript(), lambda s: None),
+                post=loop.poster(turn_id), new_cancel=Token, spawn=lambda target, *args: target(*args),
+                known_tools=["read_text"], plan=ToolPlan("native", ["read_text"]))
+    loop.run(turn_id, turn)
+    assert modes == [forced("read_text"), AUTO]

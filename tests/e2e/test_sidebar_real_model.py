@@ -30,8 +30,41 @@ def test_real_model_streams_a_reply_into_the_sidebar(real_endpoint, writer):
 
 def test_oversized_prompt_gives_a_clear_message(real_endpoint, writer):
     panel = Panel(writer).open()
-    panel.send("Summarize: " + "the quick brown fox jumps over the lazy dog " * 400)  # ~4,000 tokens > n_ctx 2048
+    panel.send("Summarize:\n" + "the quick brown fox jumps over the lazy dog\n" * 400)  # ~4,000 tokens > n_ctx 2048
     panel.wait_idle(timeout=120)
     problem = panel.transcript().rsplit("Problem\n", 1)[1]
     assert "empty" in problem.lower() or "context" in problem.lower(), problem
+    assert panel.enabled("send")
+
+
+@pytest.fixture
+def greedy(office, real_endpoint):
+    set_settings(office.ctx, "Chat", Temperature=0.0, MaxToolRounds=4)
+    yield real_endpoint
+    set_settings(office.ctx, "Chat", Temperature=-1.0, MaxToolRounds=15, MaxTokens=0)
+    set_settings(office.ctx, "Endpoint", ToolStrategy="auto")
+
+
+def test_a_forced_tool_call_from_the_real_model_edits_the_document(greedy, writer):
+    """The slash command forces insert_content; the server's grammar makes the call valid."""
+    panel = Panel(writer).open()
+    panel.send("/insert_content Write a one-line greeting at the end of the document.")
+    panel.wait_idle(timeout=180)
+    transcript = panel.transcript()
+    assert "Inserted" in transcript, transcript
+    assert writer.getText().getString().strip(), "the document should hold the inserted text"
+    writer.getUndoManager().undo()
+    assert writer.getText().getString() == ""  # one undo takes the turn's edit back
+
+
+def test_the_forced_strategy_runs_steps_with_the_real_model(greedy, office, writer):
+    """Router round, then the chosen tool forced; two rounds and short replies keep it quick on 2 cores."""
+    set_settings(office.ctx, "Endpoint", ToolStrategy="forced")
+    set_settings(office.ctx, "Chat", MaxToolRounds=2, MaxTokens=96)
+    panel = Panel(writer).open()
+    panel.send("Add a short title to my document.")
+    panel.wait_idle(timeout=240)
+    transcript = panel.transcript()
+    assert "Action\n" in transcript, transcript  # the model named a tool and the forced call ran
+    assert "Problem\n" not in transcript, transcript
     assert panel.enabled("send")
