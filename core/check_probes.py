@@ -135,3 +135,35 @@ def probe_tools(client: "HttpClient", endpoint: EndpointConfig,
     if _TEXT_TOOL_CALL.search(message.content or ""):
         return "text", outcome, (message.content or "")[:200]
     return "none", outcome, (message.content or "")[:200]
+
+
+def probe_auto_tools(client: "HttpClient", endpoint: EndpointConfig, cancel: CancelToken) -> str:
+    """Ask for a tool call the model must choose itself (``tool_choice: auto``).
+
+    Returns:
+        ``structured``, ``text`` or ``none`` as in :func:`probe_tools`.
+
+    Raises:
+        MarginaliaError: The request failed.
+    """
+    body = build_chat_body([{"role": "user", "content": TOOL_PROMPT}], endpoint.model,
+                           tools=[PROBE_TOOL], tool_choice="auto")
+    body["max_tokens"] = TOOL_MAX_TOKENS
+    message = _with_limit_fallback(client, endpoint, body, cancel).result.message
+    if any(call.name == PROBE_TOOL_NAME for call in message.tool_calls):
+        return "structured"
+    return "text" if _TEXT_TOOL_CALL.search(message.content or "") else "none"
+
+
+def recommend_strategy(forced_verdict: str, auto_verdict: str = "") -> str:
+    """The tool strategy (see :mod:`.tool_strategy`) that suits what the probes saw.
+
+    Args:
+        forced_verdict: :func:`probe_tools`' verdict (a forced call, or ``auto`` when forcing was refused).
+        auto_verdict: :func:`probe_auto_tools`' verdict, when it was asked.
+    """
+    if forced_verdict == "structured":
+        return "native" if auto_verdict in ("", "structured", "text") else "forced"
+    if forced_verdict == "text":
+        return "native"  # calls written as text are recovered
+    return "prompted"

@@ -8,6 +8,8 @@ from .endpoints import PRESETS
 STATE_MARKS = {"ok": "✓", "warning": "!", "failed": "✗", "skipped": "–", "running": "…"}
 TOOL_WORDS = {"structured": "yes", "text": "no (written as text)", "none": "no (the model did not call the tool)",
               "rejected": "no (the server refuses tools)", "unsupported": "no (the model has no tool support)"}
+STRATEGY_WORDS = {"forced": "step by step (the model does not choose tools itself)",
+                  "prompted": "tools described in the prompt", "none": "chat only"}
 REASONING_WORDS = {"reasoning_content": "reasoning_content field", "reasoning": "reasoning field",
                    "thinking": "thinking field", "reasoning_details": "reasoning_details field",
                    "think_tags": "<think> tags in the text"}
@@ -43,6 +45,8 @@ def summary(data: Dict[str, Any]) -> str:
              "streaming: %s" % ("yes" if data.get("streaming") else "no")]
     if data.get("tool_calls"):
         parts.append("structured tool calls: %s" % TOOL_WORDS.get(data["tool_calls"], data["tool_calls"]))
+    if data.get("tool_strategy") and data["tool_strategy"] != "native":
+        parts.append("tool strategy: %s" % STRATEGY_WORDS.get(data["tool_strategy"], data["tool_strategy"]))
     reasoning = data.get("reasoning_field")
     parts.append("thinking: %s" % (REASONING_WORDS.get(reasoning, reasoning) if reasoning else "none seen"))
     return "Connected to %s at %s: %s." % (label, data.get("base_url"), ", ".join(parts))

@@ -26,7 +26,7 @@ from . import check_report
 from .cancel import CancelToken
 from .chat_request import EndpointConfig
 from .check_result import CheckResult, CheckStep, CheckTarget
-from .check_probes import probe_stream, probe_tools
+from .check_probes import probe_auto_tools, probe_stream, probe_tools, recommend_strategy
 from .endpoint_facts import API_AUTO, API_OLLAMA, API_OPENAI, FACTS, EndpointFacts
 from .endpoints import auth_headers, list_models
 from .errors import (AuthError, Cancelled, HttpStatusError, MarginaliaError, NetworkError,
@@ -216,12 +216,27 @@ class EndpointCheck:
             self._end("warning", "Tool calls could not be tested: %s" % error.user_message)
             return
         self.data["tool_calls"] = verdict
+        self.data["tool_strategy"] = self._strategy_for(verdict)
         if verdict == "structured":
-            self._end("ok", "Tool calls come back as structured tool_calls.")
+            self._end("ok", "Tool calls come back as structured tool_calls%s." % (
+                "" if self.data["tool_strategy"] == "native" else
+                "; the model does not choose tools on its own, so Marginalia will ask it step by step"))
         else:
             self._end("warning", "Tool calls: %s. Marginalia cannot edit documents reliably "
                                  "with this model.%s" % (check_report.TOOL_WORDS[verdict],
                                                         (" " + detail) if detail else ""))
+
+    def _strategy_for(self, verdict: str) -> str:
+        """Recommend a tool strategy; a forced call that works is followed by a free-choice probe."""
+        auto = ""
+        if verdict == "structured":
+            try:
+                auto = probe_auto_tools(self.client, self.endpoint, self.cancel)
+            except Cancelled:
+                raise
+            except MarginaliaError:
+                auto = ""
+        return recommend_strategy(verdict, auto)
 
     # -- running ---------------------------------------------------------------------------
 

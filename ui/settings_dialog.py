@@ -19,6 +19,7 @@ from ..core.endpoint_facts import FACTS
 from ..core.endpoints import PRESETS
 from ..core.settings_form import form_from_settings, parse_form, preset_for_url, url_preview
 from ..core.tls import TlsOptions
+from ..core.url_normalize import normalize_base_url
 from . import keys, settings_store
 from .dialog_listeners import OnAction, OnFocusLost, OnItem, OnText
 from .log import get_logger
@@ -216,6 +217,8 @@ class SettingsDialog:
 
     def _checked(self, result: CheckResult) -> None:
         data = result.data
+        if data.get("tool_strategy"):
+            self._strategy = (data.get("base_url"), data.get("model"), data["tool_strategy"])
         self._fingerprint = (data.get("error") or {}).get("fingerprint_sha256")
         self.control("trust").setEnable(bool(self._fingerprint))
         if data.get("server") == "ollama" and self._preset_key() != "ollama":
@@ -255,6 +258,10 @@ class SettingsDialog:
         endpoint = values.endpoint_group()
         if self._pin:
             endpoint["PinnedCertificate"] = self._pin
+        strategy = getattr(self, "_strategy", None)
+        if strategy and strategy[1] == endpoint.get("Model") and strategy[0] and \
+                normalize_base_url(endpoint.get("URL", "")).base_url == strategy[0]:
+            endpoint["ToolStrategy"] = strategy[2]  # what Test found for this server and model
         settings_store.write_group(self.ctx, "Endpoint", endpoint)
         settings_store.write_group(self.ctx, "Chat", values.chat_group())
         if values.url and (self._key_dirty or values.url != self._loaded_url):

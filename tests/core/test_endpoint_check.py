@@ -55,7 +55,8 @@ def test_ollama_like_server_is_recognised_and_checked_through_its_native_chat():
         assert result.summary == (
             "Connected to Ollama 0.5.7 at http://127.0.0.1:%d/v1: model qwen3:8b, 40,960-token "
             "context, streaming: yes, structured tool calls: yes, thinking: thinking field." % server.port)
-        assert server.paths().count("/api/chat") == 2 and "/v1/chat/completions" not in server.paths()
+        # stream probe, forced tool probe, free-choice tool probe (for the strategy)
+        assert server.paths().count("/api/chat") == 3 and "/v1/chat/completions" not in server.paths()
     assert result.data["api"] == "ollama" and result.data["server_version"] == "0.5.7"
     assert result.data["context_window"] == 40960 and "thinking" in result.data["capabilities"]
 
@@ -182,3 +183,12 @@ def test_self_signed_certificate_is_reported_with_its_fingerprint_and_can_be_tru
         assert fingerprint.replace(":", "").lower() == certs.fingerprints["self_signed"]
         trusted = check(server.url, "tls-model", tls=TlsOptions(pinned_sha256=fingerprint))
     assert states(trusted)["connect"] == "ok" and states(trusted)["stream"] == "ok"
+
+
+def test_check_recommends_a_tool_strategy_per_server_kind():
+    expected = {OpenAILike: "native", NoToolsServer: "prompted", LlamaCppPythonLike: "forced"}
+    for personality, strategy in expected.items():
+        FACTS.forget()
+        with PersonalityServer(personality()) as server:
+            result = check(server.base_url, personality.models[0])
+            assert result.data.get("tool_strategy") == strategy, (personality.__name__, result.report)

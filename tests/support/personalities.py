@@ -89,11 +89,18 @@ class OpenAILike(Personality):
 
 
 class LlamaCppPythonLike(Personality):
-    """llama-cpp-python's server: name and id repeated on every tool delta, plus function_call."""
+    """llama-cpp-python's server: name and id repeated on every tool delta, plus function_call.
+
+    As measured with SmolLM2 (shared/docs/local-model.md): a forced ``tool_choice`` object
+    yields a valid call, ``tool_choice: "auto"`` is ignored and the model writes text.
+    """
 
     models = ("smollm2",)
 
     def tool_reply(self, body) -> Reply:
+        if not isinstance(body.get("tool_choice"), dict):
+            return sse_reply([chat_chunk(content="I would be happy to help with the weather."),
+                              chat_chunk(finish_reason="stop")])
         name = body["tools"][0]["function"]["name"]
         chunks = []
         for piece in ('{"status"', ': "ok"}'):
