@@ -37,7 +37,8 @@ def test_deny_shows_the_full_url_and_the_model_gets_an_error(endpoint, pages, wr
     question = approval.wait_question(url)
     assert "127.0.0.2" in question and url in question
     assert not panel.control("input").isVisible()
-    assert "fetch page: Waiting for your approval: %s" % url in panel.transcript()
+    wait_until(lambda: "fetch page: Waiting for your approval: %s" % url in panel.transcript(),
+               message="the tool line to say what it waits for")  # the bar may show a moment before the line
     assert "Waiting for your approval" in panel.status()
     approval.answer("deny")
     panel.wait_idle()
