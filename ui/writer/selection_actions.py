@@ -23,7 +23,6 @@ from ...core.errors import InvalidUrlError
 from ...core.llm_stream import stream_round
 from ...core.selection_prompts import CONTEXT_LIMIT, TEXT_LIMIT, edit_messages, extend_messages
 from ...core.tools import ToolContext
-from ...core.turn import start_daemon_thread
 from ...core.turn_display import labels
 from .. import request_settings, sessions, settings_store
 from ..log import get_logger, logged
@@ -31,7 +30,7 @@ from ..main_thread import MainThreadQueue
 from . import instruction_dialog
 from .spans import SpanTableError, TextSpan
 from .stream_into import DocumentWriter, StreamIntoDocument
-from .task_driver import CallbackDriver
+from .task_driver import CallbackDriver, spawn_without_waiting
 
 log = get_logger("writer.selection")
 
@@ -171,7 +170,7 @@ def _stream(ctx, document, target: Target, messages, title: str, text_before: st
     session = sessions.session_for(document)
     task = StreamIntoDocument(writer=writer, request=request,
                               stream_fn=functools.partial(stream_round, request_settings.http_client(ctx)),
-                              post=driver.post, new_cancel=CancelToken, spawn=start_daemon_thread,
+                              post=driver.post, new_cancel=CancelToken, spawn=spawn_without_waiting,
                               text_before=text_before, report=functools.partial(_report, document, session, title))
     session.begin_turn(task)  # the panel shows it as busy, and its Stop button stops it
     session.set_status("%s…" % title.split(":")[0])

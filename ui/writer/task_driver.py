@@ -10,8 +10,9 @@ and between messages the office runs normally, repainting as the text grows.
 """
 from __future__ import annotations
 
+import _thread
 import threading
-from typing import List
+from typing import Callable, List
 
 from ...core.loop import LoopTask
 from ..log import get_logger
@@ -21,6 +22,23 @@ log = get_logger("writer.driver")
 
 MERGED_KINDS = ("content",)
 IGNORED_KINDS = ("thinking", "usage", "status")
+
+
+def spawn_without_waiting(target: Callable, *args) -> None:
+    """Run ``target(*args)`` on a new thread without waiting for it to start.
+
+    ``threading.Thread.start`` waits until the new thread has signalled that it runs.
+    Called with the SolarMutex held (a command, an AsyncCallback), that wait can
+    deadlock: if the new thread's first steps trigger Python's garbage collector and it
+    releases a UNO object, that release waits for the SolarMutex (seen in a real
+    office: both threads stuck for good). A bare thread has no such handshake.
+    """
+    def run():
+        try:
+            target(*args)
+        except Exception:
+            log.exception("worker thread failed")
+    _thread.start_new_thread(run, ())
 
 
 class CallbackDriver:
