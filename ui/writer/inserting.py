@@ -29,7 +29,8 @@ def insert_content(context, args) -> ToolOutcome:
         if content.kind != "blocks":
             with editing(context):
                 _write_inline(cursor, content)
-            where = "paragraph %d" % block.number if block else "the cursor's text frame"
+            where = ("the cursor's frame, header or footnote" if block is None else "paragraph %d" % block.number
+                     if block.kind == "paragraph" else "table %s (paragraph %d)" % (block.obj.getName(), block.number))
             return _done("Inserted the text at the cursor in %s." % where, content, "at the cursor")
         before, anchor = _split_at(cursor, block)
     else:
