@@ -12,7 +12,7 @@ import unohelper
 from com.sun.star.document import XEventListener
 
 from ..core.session import ChatSession
-from . import persistence
+from . import close_guard, persistence
 from .log import get_logger, logged
 
 log = get_logger("sessions")
@@ -54,6 +54,8 @@ def session_for(model, ctx=None) -> ChatSession:
     session = ChatSession(stored if stored and stored not in in_use else None)
     _sessions.append((model, session))
     model.addEventListener(_DocumentClosed(session))
+    if ctx is not None:
+        close_guard.watch(ctx, model, session, lambda: forget(model, session))
     if stored and session.session_id == stored and persistence.restore(ctx, session):
         return session
     log.info("new chat session %s", session.session_id)
