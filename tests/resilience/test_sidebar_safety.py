@@ -173,6 +173,7 @@ def test_closing_the_document_while_waiting_for_round_2(office, endpoint, report
     Panel(report).open().send("Use digits")
     assert stalled.wait(15)
     office.close_document(report)
+    wait_until(lambda: _closed(report), message="the document to close")
     _office_still_works(office, endpoint, watch)
 
 
@@ -185,8 +186,17 @@ def test_closing_the_document_while_its_tools_run(office, endpoint):
     panel = Panel(writer).open()
     panel.send("Renew every line")
     wait_until(lambda: "Replaced" in panel.transcript(), message="the first tool to run")
-    office.close_document(writer)
+    office.close_document(writer)   # from another thread: vetoed, then closed once the turn has stopped
+    wait_until(lambda: _closed(writer), message="the document to close")
     _office_still_works(office, endpoint, watch)
+
+
+def _closed(doc):
+    try:
+        doc.getCurrentController()
+    except Exception:   # DisposedException: the document is gone
+        return True
+    return False
 
 
 def _office_still_works(office, endpoint, watch):

@@ -249,12 +249,14 @@ class FaultServer(ScriptedServer):
             target.put(reply)
 
     def _reply_for(self, path: str, body: bytes):
-        for marker, routed in self._by_marker.items():
-            if marker in body:
-                try:
-                    return routed.get_nowait()
-                except queue.Empty:
-                    break
+        """The reply routed by the marker that comes last in the body (a conversation's
+        request repeats the earlier messages, so the newest marker is the latest)."""
+        found = [(body.rfind(marker), marker) for marker in list(self._by_marker) if marker in body]
+        if found:
+            try:
+                return self._by_marker[max(found)[1]].get_nowait()
+            except queue.Empty:
+                pass
         return self._next_reply(path)
 
 
