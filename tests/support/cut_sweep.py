@@ -178,7 +178,7 @@ def run_turn(server, client, body: bytes, offset: int, framing: str):
     loop = EventLoop(pump_ui=lambda: None, batch_seconds=0.01, idle_wait=0.002)
     turn_id = loop.new_task_id()
     request = request_for(server.base_url)
-    turn = Turn(history=session.history, user_text="go", build_request=lambda history: request,
+    turn = Turn(history=session.history, user_text="go", build_request=lambda history, *mode: request,
                 stream_fn=functools.partial(stream_round, client), tools=tools,
                 display=TranscriptDisplay(session.transcript, session.set_status),
                 post=loop.poster(turn_id), new_cancel=CancelToken, max_rounds=1)
@@ -201,6 +201,8 @@ def judge_turn(ref: Reference, session, tools, offset: int) -> List[str]:
         problems.append("shown answer is not the start of the answer: %r" % shown[-80:])
     if tools.ran and tools.ran != ref.tool_calls:
         problems.append("tools ran with other calls than the complete stream's: %r" % (tools.ran,))
+    if errors and re.search(r"inside Marginalia|internal problem", errors[-1]):
+        problems.append("the turn failed with an internal error: %s" % errors[-1][:200])
     if errors:
         if tools.ran:
             problems.append("tools ran although the stream failed")
