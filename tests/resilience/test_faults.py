@@ -15,7 +15,7 @@ from marginalia.core.retry import RetryPolicy
 from marginalia.core.transport import HttpClient
 
 from support import cut_sweep, stream_recordings
-from support.fault_server import (Fault, close_before_headers, drip, garbage, huge_event,
+from support.fault_server import (Fault, close_before_headers, garbage, huge_event,
                                   huge_event_body, replay, status_reply, wrong_type)
 
 FAST_RETRY = RetryPolicy(max_attempts=3, base_delay=0.01, max_delay=0.05)

@@ -26,7 +26,6 @@ import pytest
 from marginalia.core.accumulate import StreamState
 from marginalia.core.assembler import StreamAssembler
 from marginalia.core.chat_request import build_chat_body
-from marginalia.core.messages import AssistantMessage
 from marginalia.core.ollama_stream import OllamaStreamAssembler
 from marginalia.core.sse import SSEDecoder
 from marginalia.core.stream_errors import StreamFormatError
