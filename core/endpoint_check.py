@@ -19,13 +19,13 @@ and are described in the result.
 """
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from . import check_report
 from .cancel import CancelToken
 from .chat_request import EndpointConfig
 from .check_result import CheckResult, CheckStep, CheckTarget
+from .threads import start_worker
 from .check_probes import probe_auto_tools, probe_stream, probe_tools, recommend_strategy
 from .endpoint_facts import API_AUTO, API_OLLAMA, API_OPENAI, FACTS, EndpointFacts
 from .endpoints import auth_headers, list_models
@@ -294,17 +294,15 @@ def run_check(client: "HttpClient", target: CheckTarget,
 
 def start_check(client: "HttpClient", target: CheckTarget,
                 on_step: Callable[[CheckStep], None], on_done: Callable[[CheckResult], None],
-                cancel: CancelToken) -> threading.Thread:
-    """Run the check on a daemon worker thread; ``on_done`` gets the result there.
+                cancel: CancelToken) -> None:
+    """Run the check on a worker thread (started without waiting); ``on_done`` gets the result there.
 
     Both callbacks run on the worker thread: a UI must hand them to its own thread.
     """
     def work() -> None:
         on_done(run_check(client, target, on_step, cancel))
 
-    thread = threading.Thread(target=work, name="marginalia-check", daemon=True)
-    thread.start()
-    return thread
+    start_worker(work, name="marginalia-check")
 
 
 __all__ = ["API_AUTO", "CheckResult", "CheckStep", "CheckTarget", "EndpointCheck",

@@ -16,11 +16,11 @@ Message kinds handled: ``content``, ``thinking``, ``usage``, ``status``, ``notic
 from __future__ import annotations
 
 import logging
-import threading
 from typing import Callable, Dict, List, Optional
 
 from .i18n import _
 from .loop import LoopTask
+from .threads import start_worker
 from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from .tool_strategy import ROUTER, ToolPlan, forced_tool
 from .turn_parts import (CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, NullUndo, ToolOutcome,
@@ -32,8 +32,8 @@ DEFAULT_MAX_ROUNDS = 15
 
 
 def start_daemon_thread(target: Callable, *args) -> None:
-    """Run ``target(*args)`` on a daemon thread (the default thread starter)."""
-    threading.Thread(target=target, args=args, daemon=True, name="marginalia-worker").start()
+    """Run ``target(*args)`` on a worker thread without waiting for it (the default thread starter)."""
+    start_worker(target, *args)
 
 
 class Turn(LoopTask):

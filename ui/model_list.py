@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Callable, List, Optional
 
+from ..core.threads import start_worker
 from ..core.cancel import CancelToken
 from ..core.endpoints import list_models
 from ..core.errors import MarginaliaError
@@ -46,9 +47,8 @@ class ModelListLoader:
             self._cancel = cancel = CancelToken()
             self._generation += 1
             generation = self._generation
-        thread = threading.Thread(target=self._work, name="marginalia-models", daemon=True,
-                                  args=(url, api_key, tls, on_done, cancel, generation))
-        thread.start()
+        # never Thread.start() here: a panel being created holds the office's lock (core/threads.py)
+        start_worker(self._work, url, api_key, tls, on_done, cancel, generation, name="marginalia-models")
 
     def _work(self, url, api_key, tls, on_done: Done, cancel: CancelToken, generation: int) -> None:
         names: List[str] = []

@@ -6,9 +6,9 @@ dialog on the main thread.
 """
 from __future__ import annotations
 
-import threading
 from typing import Callable, Optional, Sequence, Tuple
 
+from ..core.threads import start_worker
 from ..core.cancel import CancelToken
 from ..core.local_discovery import LOCAL_CANDIDATES, FoundServer, find_local_servers
 from .log import get_logger
@@ -44,5 +44,5 @@ def discover_later(ctx, main: MainThreadQueue, on_found: Callable[[FoundServer],
         if found is not None and not cancel.cancelled:
             main.post(on_found, found)
 
-    threading.Thread(target=work, name="marginalia-discovery", daemon=True).start()
+    start_worker(work, name="marginalia-discovery")
     return cancel

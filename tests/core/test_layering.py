@@ -63,3 +63,19 @@ def test_build_is_deterministic(tmp_path):
     second = build_oxt.build(str(tmp_path / "b.oxt"))
     with open(first, "rb") as a, open(second, "rb") as b:
         assert a.read() == b.read()
+
+
+def test_office_side_code_never_waits_for_a_thread_to_start():
+    """Thread.start() blocks until the thread runs; under the office's lock that can deadlock.
+
+    The office-side code (ui/) and the engine start workers with core.threads.start_worker.
+    """
+    offenders = []
+    for package in ("ui", "core"):
+        for path in glob.glob(os.path.join(ROOT, package, "**", "*.py"), recursive=True):
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            if "threading.Thread(" in text or "Thread(target" in text:
+                offenders.append(os.path.relpath(path, ROOT))
+    allowed = {os.path.join("core", "connection.py"), os.path.join("core", "local_discovery.py")}
+    assert sorted(set(offenders) - allowed) == []

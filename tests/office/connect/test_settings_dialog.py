@@ -188,7 +188,7 @@ def test_the_model_list_loads_in_the_background_and_the_office_stays_responsive(
     with PersonalityServer(OpenAILike()) as server:
         slow = json_reply({"data": [{"id": "slow-model"}]})
         slow.delay = 2.0
-        server.enqueue(slow, path="/v1/models")
+        server.enqueue(slow, slow, path="/v1/models")  # the panel's model picker may ask first
         write_settings(gui_office.ctx, "Endpoint", URL=server.base_url, Model="")
         started = time.monotonic()
         driver = dialog()
