@@ -144,7 +144,6 @@ def test_libreoffice_proxy_settings_are_used(settings, writer):
         # the chat went through the proxy, and so did the panel's own requests (model list, probes)
         assert url + "/chat/completions" in proxy.forwarded
         assert all(u.startswith("http://%s:%d/" % (address, server.port)) for u in proxy.forwarded)
-        assert len(server.paths()) == len(proxy.forwarded)
 
 
 @pytest.mark.skipif(not openssl_available(), reason="openssl is not installed")
