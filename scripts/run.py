@@ -101,7 +101,8 @@ def choose_endpoint(args, office, home: str):
             url, model = server["base_url"], server["model"]
             _write_state(home, {"embedded_url": url})
     if url:
-        officectl.write_settings(office.ctx, "Endpoint", URL=url, Model=model)
+        embedded = url if server is not None else ""
+        officectl.write_settings(office.ctx, "Endpoint", URL=url, Model=model, EmbeddedURL=embedded)
     return url, model, server
 
 

@@ -28,9 +28,16 @@ def extend_selection(ctx, frame, args):
     run(ctx, frame, args)
 
 
+def about(ctx, frame, args):
+    """Show the About box (version, log file, model server)."""
+    from .about import show_about
+    show_about(ctx, frame, args)
+
+
 COMMANDS = {
     "OpenChat": open_chat,
     "Settings": open_settings,
     "EditSelection": edit_selection,
     "ExtendSelection": extend_selection,
+    "About": about,
 }

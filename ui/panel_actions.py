@@ -61,11 +61,17 @@ def open_settings(ctx, frame) -> None:
 
 
 def first_run_check(ctx, session) -> None:
-    """With no endpoint configured, say so once in an empty conversation."""
-    if session.transcript.segment_ids() or settings_store.read_endpoint(ctx)["URL"]:
+    """In an empty conversation: say when nothing is configured, or that the embedded model is in use."""
+    if session.transcript.segment_ids():
         return
-    session.transcript.add("notice", labels()["notice"], not_configured_message())
-    session.set_status(_("Not configured"))
+    endpoint = settings_store.read_group(ctx, "Endpoint")
+    url = (endpoint.get("URL") or "").strip()
+    if not url:
+        session.transcript.add("notice", labels()["notice"], not_configured_message())
+        session.set_status(_("Not configured"))
+    elif url == (endpoint.get("EmbeddedURL") or "").strip():
+        session.set_status(_("Ready: embedded local model %s (tiny, for trying Marginalia out)")
+                           % (endpoint.get("Model") or ""))
 
 
 def not_configured_message() -> str:

@@ -148,3 +148,15 @@ def test_clear_starts_a_new_conversation(endpoint, writer):
     panel.wait_idle()
     messages = endpoint.chat_requests()[-1].json()["messages"]
     assert [m["content"] for m in messages if m["role"] != "system"] == ["new topic"]
+
+
+def test_the_embedded_model_is_named_in_the_status(office, scripted_server):
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="smollm2-135m",
+                 EmbeddedURL=scripted_server.base_url)
+    doc = office.new_document("swriter")
+    try:
+        panel = Panel(doc).open()
+        assert panel.status().startswith("Ready: embedded local model smollm2-135m")
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="", EmbeddedURL="")
+        office.close_document(doc)
