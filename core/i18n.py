@@ -1,7 +1,8 @@
 """Translations of user-visible text through gettext-style catalogs.
 
 Every string a user can see is written in English in the code and wrapped in
-:func:`_` (or :func:`ngettext` for counts); the catalogs ``core/locale/<lang>.po``
+:func:`_` (or :func:`ngettext` for counts; :func:`N_` marks a constant that is
+translated where it is used); the catalogs ``core/locale/<lang>.po``
 hold the translations. The office side calls :func:`set_language` with LibreOffice's
 UI language once; unknown languages fall back to English.
 
@@ -25,6 +26,14 @@ _language = "en"
 def _(message: str) -> str:
     """Return ``message`` translated into the current language (or as is)."""
     return _catalog.get(message) or message
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it (translate at use with :func:`_`).
+
+    For texts kept in constants or class attributes, which exist before the language is set.
+    """
+    return message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
