@@ -35,7 +35,8 @@ from typing import Dict, Optional
 import pytest
 
 from support import stream_recordings
-from support.scripted_server import RecordedRequest, ScriptedServer, _Handler, chat_chunk, sse_event
+from support.scripted_server import (RecordedRequest, ScriptedServer, _default_probe_reply, _Handler, _is_chat,
+                                     chat_chunk, sse_event)
 
 FRAMINGS = ("chunked", "length", "close")
 SSE_TYPE = "text/event-stream"
@@ -135,7 +136,7 @@ class _FaultHandler(_Handler):
         owner = self.server.owner
         owner._record(RecordedRequest(self.command, self.path, dict(self.headers.items()), body))
         owner.connections_seen.add(self.client_address)
-        self._send(owner._reply_for(self.path, body))
+        self._send(owner._reply_for(self.path, self.command, body))
 
     do_GET = do_POST = _handle
 
@@ -248,16 +249,22 @@ class FaultServer(ScriptedServer):
         for reply in replies:
             target.put(reply)
 
-    def _reply_for(self, path: str, body: bytes):
+    def _reply_for(self, path: str, method: str, body: bytes):
         """The reply routed by the marker that comes last in the body (a conversation's
-        request repeats the earlier messages, so the newest marker is the latest)."""
+        request repeats the earlier messages, so the newest marker is the latest); a probe
+        (model list, server kind) never takes a queued :class:`Fault`."""
         found = [(body.rfind(marker), marker) for marker in list(self._by_marker) if marker in body]
         if found:
             try:
                 return self._by_marker[max(found)[1]].get_nowait()
             except queue.Empty:
                 pass
-        return self._next_reply(path)
+        if not _is_chat(path):
+            with self._lock:
+                fault_next = bool(self._replies) and isinstance(self._replies[0], Fault)
+            if fault_next:
+                return self.default_reply or _default_probe_reply(path)
+        return self._next_reply(path, method)
 
 
 @pytest.fixture
