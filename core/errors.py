@@ -33,25 +33,27 @@ from __future__ import annotations
 
 from typing import Optional
 
+from .i18n import N_, _
 from .redact import redact
 
 
 class MarginaliaError(Exception):
     """Base of every error Marginalia shows to a user.
 
-    Subclasses set ``default_message`` and ``default_hint`` or pass their own text.
+    Subclasses set ``default_message`` and ``default_hint`` (marked with ``N_``, translated
+    here) or pass their own text (already translated).
 
     Attributes:
         user_message: One plain sentence saying what happened.
         hint: What the user can do about it (may be empty).
     """
 
-    default_message = "Something went wrong."
+    default_message = N_("Something went wrong.")
     default_hint = ""
 
     def __init__(self, user_message: Optional[str] = None, hint: Optional[str] = None):
-        self.user_message = redact(user_message or self.default_message)
-        self.hint = redact(self.default_hint if hint is None else hint)
+        self.user_message = redact(user_message or _(self.default_message))
+        self.hint = redact(_(self.default_hint) if hint is None else hint)
         super().__init__(self.user_message)
 
     def __str__(self) -> str:
@@ -63,8 +65,8 @@ class MarginaliaError(Exception):
 class NetworkError(MarginaliaError):
     """The connection to the server could not be made or broke."""
 
-    default_message = "Could not talk to the server."
-    default_hint = "Check the URL in Settings and that the server is running."
+    default_message = N_("Could not talk to the server.")
+    default_hint = N_("Check the URL in Settings and that the server is running.")
 
 
 class ConnectFailed(NetworkError):
@@ -74,12 +76,12 @@ class ConnectFailed(NetworkError):
         self.host, self.port, self.reason = host, port, reason
         where = "%s:%s" % (host, port)
         if reason == "refused":
-            message = "Could not connect to %s: nothing is listening there." % where
-            hint = ("Start the model server (for Ollama: ollama serve; for LM Studio: "
-                    "start the local server) or check the port in the URL.")
+            message = _("Could not connect to %s: nothing is listening there.") % where
+            hint = _("Start the model server (for Ollama: ollama serve; for LM Studio: "
+                     "start the local server) or check the port in the URL.")
         else:
-            message = "Could not reach %s: the host or network is unreachable." % where
-            hint = "Check the address in the URL and your network connection."
+            message = _("Could not reach %s: the host or network is unreachable.") % where
+            hint = _("Check the address in the URL and your network connection.")
         super().__init__(message, hint)
 
 
@@ -89,8 +91,8 @@ class DnsFailed(NetworkError):
     def __init__(self, host: str):
         self.host = host
         super().__init__(
-            'The server name "%s" could not be found.' % host,
-            "Check the spelling of the URL and your network connection.")
+            _('The server name "%s" could not be found.') % host,
+            _("Check the spelling of the URL and your network connection."))
 
 
 class NetworkTimeout(NetworkError):
@@ -98,15 +100,16 @@ class NetworkTimeout(NetworkError):
 
     def __init__(self, phase: str, seconds: Optional[float] = None, host: str = ""):
         self.phase, self.seconds, self.host = phase, seconds, host
-        after = " within %g seconds" % seconds if seconds else ""
+        who = host or _("The server")
         if phase == "connect":
-            message = "%s did not accept a connection%s." % (host or "The server", after)
-            hint = "Check that the server is running and that the URL and proxy are right."
+            message = (_("%s did not accept a connection within %g seconds.") % (who, seconds) if seconds
+                       else _("%s did not accept a connection.") % who)
+            hint = _("Check that the server is running and that the URL and proxy are right.")
         else:
-            message = "The server stopped sending data%s." % (
-                " for %g seconds" % seconds if seconds else "")
-            hint = ("A large model on a slow computer can take long to start answering: "
-                    "raise the read timeout in Settings or choose a smaller model.")
+            message = (_("The server stopped sending data for %g seconds.") % seconds if seconds
+                       else _("The server stopped sending data."))
+            hint = _("A large model on a slow computer can take long to start answering: "
+                     "raise the read timeout in Settings or choose a smaller model.")
         super().__init__(message, hint)
 
 
@@ -124,15 +127,15 @@ class TlsError(NetworkError):
     """
 
     _MESSAGES = {
-        "expired": "The certificate of %s has expired.",
-        "not_yet_valid": "The certificate of %s is not valid yet (check the computer's clock).",
-        "self_signed": "%s uses a self-signed certificate that this computer does not trust.",
-        "hostname_mismatch": "The certificate of %s was issued for a different name.",
-        "unknown_ca": "The certificate of %s is signed by an authority this computer does not trust.",
-        "untrusted": "The certificate of %s could not be verified.",
-        "not_tls": "%s did not answer with HTTPS.",
-        "ca_file": "The certificate authority file for %s cannot be used.",
-        "handshake": "The secure (TLS) connection to %s failed.",
+        "expired": N_("The certificate of %s has expired."),
+        "not_yet_valid": N_("The certificate of %s is not valid yet (check the computer's clock)."),
+        "self_signed": N_("%s uses a self-signed certificate that this computer does not trust."),
+        "hostname_mismatch": N_("The certificate of %s was issued for a different name."),
+        "unknown_ca": N_("The certificate of %s is signed by an authority this computer does not trust."),
+        "untrusted": N_("The certificate of %s could not be verified."),
+        "not_tls": N_("%s did not answer with HTTPS."),
+        "ca_file": N_("The certificate authority file for %s cannot be used."),
+        "handshake": N_("The secure (TLS) connection to %s failed."),
     }
 
     def __init__(self, problem: str, host: str = "", fingerprint_sha256: Optional[str] = None,
@@ -140,25 +143,25 @@ class TlsError(NetworkError):
         self.problem, self.host, self.detail = problem, host, detail
         self.fingerprint_sha256 = fingerprint_sha256
         self.pin_mismatch = pin_mismatch
-        who = host or "The server"
+        who = host or _("The server")
         if pin_mismatch:
-            message = "The certificate of %s has changed since you chose to trust it." % who
+            message = _("The certificate of %s has changed since you chose to trust it.") % who
         else:
-            message = self._MESSAGES.get(problem, self._MESSAGES["handshake"]) % who
+            message = _(self._MESSAGES.get(problem, self._MESSAGES["handshake"])) % who
         super().__init__(message, self._hint())
 
     def _hint(self) -> str:
         if self.problem == "not_tls":
-            return "If the server speaks plain HTTP, use a URL that starts with http://."
+            return _("If the server speaks plain HTTP, use a URL that starts with http://.")
         if self.problem == "ca_file":
-            return "Choose a PEM file with your certificate authority (%s)." % self.detail
+            return _("Choose a PEM file with your certificate authority (%s).") % self.detail
         if self.fingerprint_sha256 is None:
-            return "Check the server's certificate and the computer's date and time."
-        trust = ("If this is your own server, you can trust this exact certificate in "
-                 "Settings (SHA-256 fingerprint %s) or add your certificate authority file."
+            return _("Check the server's certificate and the computer's date and time.")
+        trust = (_("If this is your own server, you can trust this exact certificate in "
+                   "Settings (SHA-256 fingerprint %s) or add your certificate authority file.")
                  % self.fingerprint_sha256)
         if self.pin_mismatch:
-            return "Trust the new certificate only if you replaced it yourself. " + trust
+            return _("Trust the new certificate only if you replaced it yourself.") + " " + trust
         return trust
 
 
@@ -168,24 +171,24 @@ class ProxyError(NetworkError):
     def __init__(self, proxy: str, status: Optional[int] = None, reason: str = ""):
         self.proxy, self.status, self.reason = proxy, status, reason
         if status == 407:
-            message = "The proxy %s asks for a user name and password." % proxy
-            hint = ("Put them in the proxy address (http://user:password@host:port) "
-                    "or ask your administrator.")
+            message = _("The proxy %s asks for a user name and password.") % proxy
+            hint = _("Put them in the proxy address (http://user:password@host:port) "
+                     "or ask your administrator.")
         elif status is not None:
-            message = "The proxy %s refused the connection (HTTP %d)." % (proxy, status)
-            hint = ("Check the proxy in Tools > Options > Internet > Proxy, or add the "
-                    "server to the no-proxy list.")
+            message = _("The proxy %s refused the connection (HTTP %d).") % (proxy, status)
+            hint = _("Check the proxy in Tools > Options > Internet > Proxy, or add the "
+                     "server to the no-proxy list.")
         else:
-            message = "The proxy %s cannot be used: %s." % (proxy, reason or "unknown reason")
-            hint = "Check the proxy in Tools > Options > Internet > Proxy or HTTPS_PROXY."
+            message = _("The proxy %s cannot be used: %s.") % (proxy, reason or _("unknown reason"))
+            hint = _("Check the proxy in Tools > Options > Internet > Proxy or HTTPS_PROXY.")
         super().__init__(message, hint)
 
 
 class ConnectionDropped(NetworkError):
     """The connection closed or reset before the reply was complete."""
 
-    default_message = "The server closed the connection before the reply was complete."
-    default_hint = "The server may have crashed or restarted; check its log window."
+    default_message = N_("The server closed the connection before the reply was complete.")
+    default_hint = N_("The server may have crashed or restarted; check its log window.")
 
 
 # --- HTTP answers ----------------------------------------------------------------
@@ -205,16 +208,16 @@ class HttpStatusError(MarginaliaError):
         self.body_excerpt = redact(body_excerpt)
         self.url = redact(url)
         if user_message is None:
-            user_message = "The server answered with HTTP %d" % status
-            user_message += ": %s" % self.body_excerpt if self.body_excerpt else "."
+            user_message = (_("The server answered with HTTP %d: %s") % (status, self.body_excerpt)
+                            if self.body_excerpt else _("The server answered with HTTP %d.") % status)
         super().__init__(user_message, hint)
 
 
 class AuthError(HttpStatusError):
     """401/403: the key is missing, wrong, or lacks access."""
 
-    default_hint = ("Check the API key in Settings. Local servers (Ollama, LM Studio, "
-                    "llama.cpp) usually need no key; remote services need one.")
+    default_hint = N_("Check the API key in Settings. Local servers (Ollama, LM Studio, "
+                      "llama.cpp) usually need no key; remote services need one.")
 
 
 class NotFoundError(HttpStatusError):
@@ -235,20 +238,20 @@ class ContextOverflowError(HttpStatusError):
         context_window: The server's context size, when the server said so.
     """
 
-    default_hint = ("Start a new chat, send a shorter part of the document, or load the "
-                    "model with a larger context (llama.cpp: --ctx-size; Ollama: num_ctx).")
+    default_hint = N_("Start a new chat, send a shorter part of the document, or load the "
+                      "model with a larger context (llama.cpp: --ctx-size; Ollama: num_ctx).")
 
     def __init__(self, status: int, body_excerpt: str = "", url: str = "",
                  prompt_tokens: Optional[int] = None, context_window: Optional[int] = None):
         self.prompt_tokens, self.context_window = prompt_tokens, context_window
         if prompt_tokens and context_window:
-            message = ("The conversation is too long for the model: it needs %d tokens, "
-                       "but the context window holds %d." % (prompt_tokens, context_window))
+            message = (_("The conversation is too long for the model: it needs %d tokens, "
+                         "but the context window holds %d.") % (prompt_tokens, context_window))
         elif context_window:
-            message = ("The conversation is too long for the model's context window "
-                       "of %d tokens." % context_window)
+            message = (_("The conversation is too long for the model's context window "
+                         "of %d tokens.") % context_window)
         else:
-            message = "The conversation is too long for the model's context window."
+            message = _("The conversation is too long for the model's context window.")
         super().__init__(status, body_excerpt, url, message)
 
 
@@ -258,11 +261,13 @@ class RateLimited(HttpStatusError):
     def __init__(self, status: int = 429, body_excerpt: str = "", url: str = "",
                  retry_after: Optional[float] = None):
         self.retry_after = retry_after
-        message = "The server is busy or the rate limit was reached (HTTP %d)." % status
         if retry_after:
-            message = message[:-1] + "; try again in %d seconds." % max(1, round(retry_after))
+            message = (_("The server is busy or the rate limit was reached (HTTP %d); try again in %d seconds.")
+                       % (status, max(1, round(retry_after))))
+        else:
+            message = _("The server is busy or the rate limit was reached (HTTP %d).") % status
         super().__init__(status, body_excerpt, url, message,
-                         "Wait a moment and send again, or choose another model or plan.")
+                         _("Wait a moment and send again, or choose another model or plan."))
 
 
 class ServerError(HttpStatusError):
@@ -270,18 +275,18 @@ class ServerError(HttpStatusError):
 
     def __init__(self, status: int, body_excerpt: str = "", url: str = ""):
         if status == 503:
-            hint = "The model may still be loading or the server is overloaded; try again soon."
+            hint = _("The model may still be loading or the server is overloaded; try again soon.")
         elif status in (502, 504):
-            hint = "A gateway or proxy in front of the model server got no answer from it."
+            hint = _("A gateway or proxy in front of the model server got no answer from it.")
         else:
-            hint = "Check the server's log window; the model may have failed."
+            hint = _("Check the server's log window; the model may have failed.")
         super().__init__(status, body_excerpt, url, None, hint)
 
 
 class BadRequestError(HttpStatusError):
     """Any other 4xx (and unexpected 3xx): the server rejected the request."""
 
-    default_hint = "Check the model name and the endpoint settings."
+    default_hint = N_("Check the model name and the endpoint settings.")
 
 
 # --- protocol ----------------------------------------------------------------------
@@ -289,8 +294,8 @@ class BadRequestError(HttpStatusError):
 class ProtocolError(MarginaliaError):
     """The server's answer does not follow the protocol we expect."""
 
-    default_message = "The server's answer could not be understood."
-    default_hint = "Check that the URL points to an OpenAI-compatible server."
+    default_message = N_("The server's answer could not be understood.")
+    default_hint = N_("Check that the URL points to an OpenAI-compatible server.")
 
 
 class NotAStreamError(ProtocolError):
@@ -303,21 +308,22 @@ class NotAStreamError(ProtocolError):
 
     def __init__(self, content_type: str, body: bytes = b"", server_message: str = ""):
         self.content_type, self.body = content_type, body
-        message = "The server answered with %s instead of a stream of events." % (
-            content_type or "no content type")
+        kind = content_type or _("no content type")
         if server_message:
-            message = message[:-1] + ": %s" % server_message
-        super().__init__(message, "The server may not support streaming, or the URL "
-                                  "points to something other than a chat API.")
+            message = _("The server answered with %s instead of a stream of events: %s") % (kind, server_message)
+        else:
+            message = _("The server answered with %s instead of a stream of events.") % kind
+        super().__init__(message, _("The server may not support streaming, or the URL "
+                                    "points to something other than a chat API."))
 
 
 class EmptyBodyError(ProtocolError):
     """A 2xx answer with nothing in it."""
 
-    default_message = "The server answered with an empty reply."
-    default_hint = ("Some local servers (llama-cpp-python) do this when the prompt is "
-                    "longer than the context window: try a shorter request or a larger "
-                    "context, and check the server's log window.")
+    default_message = N_("The server answered with an empty reply.")
+    default_hint = N_("Some local servers (llama-cpp-python) do this when the prompt is "
+                      "longer than the context window: try a shorter request or a larger "
+                      "context, and check the server's log window.")
 
 
 # --- the rest ----------------------------------------------------------------------
@@ -325,10 +331,10 @@ class EmptyBodyError(ProtocolError):
 class InvalidUrlError(MarginaliaError):
     """The endpoint URL the user typed cannot be used."""
 
-    default_hint = "Enter an address such as http://127.0.0.1:11434/v1."
+    default_hint = N_("Enter an address such as http://127.0.0.1:11434/v1.")
 
 
 class Cancelled(MarginaliaError):
     """The user stopped the request."""
 
-    default_message = "Stopped."
+    default_message = N_("Stopped.")
