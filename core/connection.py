@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from .cancel import CancelToken, shutdown_socket
 from .error_mapping import map_network_errors
 from .errors import DnsFailed, InvalidUrlError, ProxyError
+from .i18n import _
 from .proxy import ProxyRoute
 from .tls import TlsContexts, TlsOptions, open_tls
 
@@ -58,7 +59,7 @@ def split_url(url: str) -> Tuple[Origin, str]:
     except ValueError:
         port = -1
     if scheme not in ("http", "https") or not parts.hostname or port == -1:
-        raise InvalidUrlError('"%s" is not a usable http:// or https:// address.' % url)
+        raise InvalidUrlError(_('"%s" is not a usable http:// or https:// address.') % url)
     target = parts.path or "/"
     if parts.query:
         target += "?" + parts.query
@@ -146,13 +147,13 @@ def _read_tunnel_reply(sock: socket.socket, proxy: ProxyRoute) -> int:
     while b"\r\n\r\n" not in head:
         data = sock.recv(4096)
         if not data or len(head) > 65536:
-            raise ProxyError(proxy.display, reason="the proxy closed the tunnel request")
+            raise ProxyError(proxy.display, reason=_("the proxy closed the tunnel request"))
         head += data
     status_line = head.split(b"\r\n", 1)[0].decode("latin-1")
     try:
         return int(status_line.split()[1])
     except (IndexError, ValueError):
-        raise ProxyError(proxy.display, reason="unexpected answer %r" % status_line) from None
+        raise ProxyError(proxy.display, reason=_("unexpected answer %r") % status_line) from None
 
 
 class Connection:

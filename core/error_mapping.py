@@ -21,6 +21,7 @@ from typing import Iterator, Optional
 from .cancel import CancelToken
 from .errors import (Cancelled, ConnectFailed, ConnectionDropped, DnsFailed,
                      MarginaliaError, NetworkError, NetworkTimeout, ProtocolError, TlsError)
+from .i18n import _
 from .redact import redact
 from .tls import classify_ssl_error, classify_verification_error
 
@@ -35,11 +36,11 @@ def _dropped_or_protocol(exc: http.client.HTTPException, host: str) -> Marginali
     if isinstance(exc, http.client.BadStatusLine):
         line = exc.line.encode("latin-1", "replace") if isinstance(exc.line, str) else b""
         if line.startswith(_TLS_RECORD_STARTS) or "\x15\x03" in str(exc.line):
-            return ProtocolError("%s answered with HTTPS to a plain HTTP request." % host,
-                                 "Use a URL that starts with https://.")
-        return ProtocolError("%s did not answer with HTTP." % host,
-                             "Check the port: another program may be listening there.")
-    return ProtocolError("The server's answer could not be understood: %s" % redact(exc))
+            return ProtocolError(_("%s answered with HTTPS to a plain HTTP request.") % host,
+                                 _("Use a URL that starts with https://."))
+        return ProtocolError(_("%s did not answer with HTTP.") % host,
+                             _("Check the port: another program may be listening there."))
+    return ProtocolError(_("The server's answer could not be understood: %s") % redact(exc))
 
 
 def translate(exc: BaseException, host: str, port: int, phase: str,
@@ -65,7 +66,7 @@ def translate(exc: BaseException, host: str, port: int, phase: str,
     if isinstance(exc, socket.timeout):
         return NetworkTimeout(phase, timeout, "%s:%d" % (host, port))
     if isinstance(exc, http.client.RemoteDisconnected):
-        return ConnectionDropped("The server closed the connection without answering.")
+        return ConnectionDropped(_("The server closed the connection without answering."))
     if isinstance(exc, http.client.HTTPException):
         return _dropped_or_protocol(exc, host)
     if isinstance(exc, ConnectionRefusedError):
@@ -73,16 +74,16 @@ def translate(exc: BaseException, host: str, port: int, phase: str,
     if isinstance(exc, (ConnectionResetError, ConnectionAbortedError, BrokenPipeError,
                         ssl.SSLEOFError, ssl.SSLZeroReturnError)):
         if phase == "connect":
-            return ConnectionDropped("The connection to %s:%d was closed during set-up."
+            return ConnectionDropped(_("The connection to %s:%d was closed during set-up.")
                                      % (host, port),
-                                     "Check that the URL starts with the right http:// or "
-                                     "https:// and that the proxy settings are right.")
+                                     _("Check that the URL starts with the right http:// or "
+                                       "https:// and that the proxy settings are right."))
         return ConnectionDropped()
     if isinstance(exc, OSError) and exc.errno in _UNREACHABLE:
         return ConnectFailed(host, port, "unreachable")
     if isinstance(exc, OSError):
-        return NetworkError("The connection to %s:%d failed: %s" % (host, port, exc))
-    return NetworkError("Unexpected network failure: %s" % exc)
+        return NetworkError(_("The connection to %s:%d failed: %s") % (host, port, exc))
+    return NetworkError(_("Unexpected network failure: %s") % exc)
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from .cancel import CancelToken
 from .connection import Connection
 from .error_mapping import map_network_errors
 from .errors import ConnectionDropped, MarginaliaError, ProtocolError
+from .i18n import _
 
 CHUNK_SIZE = 65536
 
@@ -147,9 +148,9 @@ class HttpResponse:
         try:
             return json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            raise ProtocolError("The server's answer is not valid JSON.",
-                                "Check that the URL points to an OpenAI-compatible "
-                                "server.") from None
+            raise ProtocolError(_("The server's answer is not valid JSON."),
+                                _("Check that the URL points to an OpenAI-compatible "
+                                  "server.")) from None
 
     # -- closing -----------------------------------------------------------------------
 

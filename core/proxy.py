@@ -29,6 +29,7 @@ from typing import Mapping, Optional
 from urllib.parse import unquote, urlsplit
 
 from .errors import ProxyError
+from .i18n import _
 
 PROXY_NONE, PROXY_SYSTEM, PROXY_MANUAL = 0, 1, 2
 
@@ -66,7 +67,7 @@ def parse_proxy_url(text: str) -> ProxyRoute:
         text = "http://" + text
     parts = urlsplit(text)
     if parts.scheme.lower() != "http":
-        reason = "%s proxies are not supported (use an http:// proxy)" % parts.scheme
+        reason = _("%s proxies are not supported (use an http:// proxy)") % parts.scheme
         raise ProxyError(parts.hostname or text, reason=reason)
     username = unquote(parts.username) if parts.username is not None else None
     password = unquote(parts.password) if parts.password is not None else None

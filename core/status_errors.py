@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from .error_body import extract_error_message, find_context_overflow
 from .errors import (AuthError, BadRequestError, ContextOverflowError, HttpStatusError,
                      MarginaliaError, NotFoundError, ProxyError, RateLimited, ServerError)
+from .i18n import _
 from .retry import parse_retry_after
 
 _MODEL_WORDS = re.compile(r"\bmodel\b", re.IGNORECASE)
@@ -34,36 +35,36 @@ def _header(headers: Optional[Mapping[str, str]], name: str) -> str:
 def _not_found(body_excerpt: str, url: str) -> NotFoundError:
     if body_excerpt and _MODEL_WORDS.search(body_excerpt):
         return NotFoundError(404, body_excerpt, url, "model",
-                             "The server does not know this model: %s" % body_excerpt,
-                             "Choose a model from the list in Settings (it is read from the "
-                             "server), or download the model first (Ollama: ollama pull).")
+                             _("The server does not know this model: %s") % body_excerpt,
+                             _("Choose a model from the list in Settings (it is read from the "
+                               "server), or download the model first (Ollama: ollama pull)."))
     path = urlsplit(url).path if url else ""
     if "/v1" in path:
-        hint = ("Check the base URL in Settings: the address was %s. For Ollama, LM Studio, "
-                "llama.cpp and vLLM it is usually http://host:port/v1." % url)
+        hint = (_("Check the base URL in Settings: the address was %s. For Ollama, LM Studio, "
+                  "llama.cpp and vLLM it is usually http://host:port/v1.") % url)
     else:
-        hint = ("Most servers expect the base URL to end in /v1, for example "
-                "http://127.0.0.1:11434/v1 (the address was %s)." % url)
+        hint = (_("Most servers expect the base URL to end in /v1, for example "
+                  "http://127.0.0.1:11434/v1 (the address was %s).") % url)
     return NotFoundError(404, body_excerpt, url, "url",
-                         "Nothing was found at this address (HTTP 404).", hint)
+                         _("Nothing was found at this address (HTTP 404)."), hint)
 
 
 def _auth(status: int, body_excerpt: str, url: str) -> AuthError:
     if status == 401:
-        message = "The server refused the API key (HTTP 401)."
+        message = (_("The server refused the API key (HTTP 401): %s") % body_excerpt if body_excerpt
+                   else _("The server refused the API key (HTTP 401)."))
     else:
-        message = "The server refused access (HTTP 403)."
-    if body_excerpt:
-        message = message[:-1] + ": %s" % body_excerpt
+        message = (_("The server refused access (HTTP 403): %s") % body_excerpt if body_excerpt
+                   else _("The server refused access (HTTP 403)."))
     return AuthError(status, body_excerpt, url, message)
 
 
 def _redirect(status: int, body_excerpt: str, url: str, location: str) -> BadRequestError:
     return BadRequestError(status, body_excerpt, url,
-                           "The server redirects this request to %s (HTTP %d)."
-                           % (location or "another address", status),
-                           "Use the new address as the URL in Settings (for example "
-                           "https:// instead of http://).")
+                           _("The server redirects this request to %s (HTTP %d).")
+                           % (location or _("another address"), status),
+                           _("Use the new address as the URL in Settings (for example "
+                             "https:// instead of http://)."))
 
 
 def error_for_status(status: int, headers: Optional[Mapping[str, str]], body: bytes,
