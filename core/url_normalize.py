@@ -16,6 +16,7 @@ from typing import Optional, Tuple
 from urllib.parse import urlsplit, urlunsplit
 
 from .errors import InvalidUrlError
+from .i18n import _
 
 LOCAL_PORT_KINDS = {11434: "ollama", 1234: "lmstudio", 8080: "llamacpp", 8000: "vllm"}
 HOST_KINDS = {"openrouter.ai": "openrouter", "api.openai.com": "openai"}
@@ -64,9 +65,9 @@ def is_local_host(host: str) -> bool:
 def _clean(text: str) -> str:
     text = (text or "").strip().strip("\"'<>").strip()
     if not text:
-        raise InvalidUrlError("The endpoint address is empty.")
+        raise InvalidUrlError(_("The endpoint address is empty."))
     if any(ch.isspace() for ch in text):
-        raise InvalidUrlError('"%s" is not a web address: it contains spaces.' % text)
+        raise InvalidUrlError(_('"%s" is not a web address: it contains spaces.') % text)
     return text
 
 
@@ -78,19 +79,19 @@ def _split(text: str) -> Tuple[str, str, str, str]:
         host = urlsplit("//" + text).hostname or ""
         scheme = "http" if is_local_host(host) else "https"
         text = "%s://%s" % (scheme, text)
-        note = "Added %s:// in front of the address." % scheme
+        note = _("Added %s:// in front of the address.") % scheme
     parts = urlsplit(text)
     if parts.scheme.lower() not in ("http", "https"):
-        raise InvalidUrlError('"%s" must start with http:// or https://.' % text)
+        raise InvalidUrlError(_('"%s" must start with http:// or https://.') % text)
     try:
         parts.port
     except ValueError:
-        raise InvalidUrlError('The port in "%s" is not a number from 1 to 65535.'
+        raise InvalidUrlError(_('The port in "%s" is not a number from 1 to 65535.')
                               % text) from None
     if not parts.hostname:
-        raise InvalidUrlError('"%s" names no server.' % text)
+        raise InvalidUrlError(_('"%s" names no server.') % text)
     if parts.query or parts.fragment:
-        note = _join(note, "Dropped the part after ? or #.")
+        note = _join(note, _("Dropped the part after ? or #."))
     return parts.scheme.lower(), parts.netloc.lower(), parts.path, note
 
 
@@ -102,13 +103,13 @@ def _base_path(path: str) -> Tuple[str, str, bool]:
     """(base path, note, looks like Ollama) for the path the user typed."""
     path = re.sub(r"/{2,}", "/", path).rstrip("/")
     if _OLLAMA_NATIVE.match(path):
-        return "/v1", "Used Ollama's OpenAI-compatible /v1 instead of its native /api.", True
+        return "/v1", _("Used Ollama's OpenAI-compatible /v1 instead of its native /api."), True
     for suffix in _OPERATION_SUFFIXES:
         if path.lower().endswith(suffix):
             base = path[:-len(suffix)].rstrip("/")
-            return base, "Removed %s: the base URL stops before it." % suffix, False
+            return base, _("Removed %s: the base URL stops before it.") % suffix, False
     if not path:
-        return "/v1", "Added /v1, where OpenAI-compatible servers answer.", False
+        return "/v1", _("Added /v1, where OpenAI-compatible servers answer."), False
     return path, "", False
 
 
