@@ -31,6 +31,7 @@ from .endpoint_facts import API_AUTO, API_OLLAMA, API_OPENAI, FACTS, EndpointFac
 from .endpoints import auth_headers, list_models
 from .errors import (AuthError, Cancelled, HttpStatusError, MarginaliaError, NetworkError,
                      ProtocolError, TlsError)
+from .i18n import _, ngettext
 from .ollama_info import ollama_version
 from .url_normalize import normalize_base_url, origin_of
 
@@ -90,7 +91,7 @@ class EndpointCheck:
     # -- the steps -----------------------------------------------------------------------
 
     def _address(self) -> None:
-        self._begin("address", "Reading the address…")
+        self._begin("address", _("Reading the address…"))
         try:
             target = normalize_base_url(self.target.url)
         except MarginaliaError as error:
@@ -98,30 +99,34 @@ class EndpointCheck:
         self.data.update(base_url=target.base_url, chat_url=target.chat_url,
                          kind_hint=target.kind_hint)
         note = (" " + target.note) if target.note else ""
-        self._end("ok", "Base address: %s.%s" % (target.base_url, note))
+        self._end("ok", _("Base address: %s.") % target.base_url + note)
         self.endpoint = EndpointConfig(base_url=target.base_url, model=self.target.model,
                                        api_key=self.target.api_key,
                                        extra_headers=auth_headers(target.base_url, None),
                                        api=API_OPENAI, tls=self.target.tls)
 
     def _connect(self) -> None:
-        self._begin("connect", "Connecting and reading the model list…")
+        self._begin("connect", _("Connecting and reading the model list…"))
         try:
             models = list_models(self.client, self.data["base_url"], self.target.api_key or None,
                                  self.cancel, self.target.tls)
         except (NetworkError, AuthError) as error:
             self._fail(error)
         except (HttpStatusError, ProtocolError) as error:
-            self._end("warning", "Connected, but the server gives no model list: %s"
+            self._end("warning", _("Connected, but the server gives no model list: %s")
                       % error.user_message)
             return
         self.data["models"] = models
         shown = ", ".join(models[:5]) + (" …" if len(models) > 5 else "")
-        self._end("ok", "Connected; the server offers %d model%s%s." % (
-            len(models), "" if len(models) == 1 else "s", (": " + shown) if models else ""))
+        if models:
+            text = ngettext("Connected; the server offers %d model: %s.", "Connected; the server offers %d models: %s.",
+                            len(models)) % (len(models), shown)
+        else:
+            text = ngettext("Connected; the server offers %d model.", "Connected; the server offers %d models.", 0) % 0
+        self._end("ok", text)
 
     def _server(self) -> None:
-        self._begin("server", "Finding out which server this is…")
+        self._begin("server", _("Finding out which server this is…"))
         kind = self.target.preset if self.target.preset not in ("", "custom") else None
         kind = self.data.get("kind_hint") or kind
         version = None
@@ -136,50 +141,51 @@ class EndpointCheck:
         if api == API_OLLAMA:
             from .ollama_chat import native_chat_url
             self.data["chat_url"] = native_chat_url(self.data["base_url"])
-        self._end("ok", "Server: %s; chats go to %s%s." % (
-            check_report.server_label(self.data), self.data["chat_url"],
-            " (Ollama's native API, the one that honours the context size)"
-            if api == API_OLLAMA else ""))
+        if api == API_OLLAMA:
+            text = _("Server: %s; chats go to %s (Ollama's native API, the one that honours the context size).")
+        else:
+            text = _("Server: %s; chats go to %s.")
+        self._end("ok", text % (check_report.server_label(self.data), self.data["chat_url"]))
 
     def _model(self) -> None:
-        self._begin("model", "Checking the model…")
+        self._begin("model", _("Checking the model…"))
         models, wanted = self.data["models"], self.target.model.strip()
         if not wanted:
             if not models:
-                self._fail(MarginaliaError("No model is set and the server lists none.",
-                                           "Enter the model name in Settings."))
+                self._fail(MarginaliaError(_("No model is set and the server lists none."),
+                                           _("Enter the model name in Settings.")))
             wanted = models[0]
-            self._end("ok", "No model was chosen; testing the first one offered, %s." % wanted)
+            self._end("ok", _("No model was chosen; testing the first one offered, %s.") % wanted)
         elif models and not any(_same_model(wanted, m) for m in models):
-            self._end("warning", "The server does not list the model %s (it offers %s)."
+            self._end("warning", _("The server does not list the model %s (it offers %s).")
                       % (wanted, ", ".join(models[:5])))
         else:
-            self._end("ok", "The model %s is available." % wanted)
+            self._end("ok", _("The model %s is available.") % wanted)
         self.data["model"] = self.endpoint.model = wanted
 
     def _context(self) -> None:
-        self._begin("context", "Reading the context size…")
+        self._begin("context", _("Reading the context size…"))
         try:
             facts = self.facts.model_facts(self.client, self.endpoint, self.cancel)
         except Cancelled:
             raise
         except MarginaliaError as error:
-            self._end("warning", "The context size could not be read: %s" % error.user_message)
+            self._end("warning", _("The context size could not be read: %s") % error.user_message)
             return
         self.data.update(context_window=facts.context_window, model_max=facts.model_max,
                          context_source=facts.source, capabilities=list(facts.capabilities))
         if not facts.context_window:
-            self._end("warning", "The server does not say how large the model's context is; "
-                                 "long documents may be cut.")
+            self._end("warning", _("The server does not say how large the model's context is; "
+                                   "long documents may be cut."))
         elif self.endpoint.api == API_OLLAMA:
-            self._end("ok", "Context: up to %s tokens; each request asks Ollama for what it needs."
+            self._end("ok", _("Context: up to %s tokens; each request asks Ollama for what it needs.")
                       % check_report.tokens(facts.context_window))
         else:
-            self._end("ok", "Context: %s tokens." % check_report.tokens(facts.context_window))
+            self._end("ok", _("Context: %s tokens.") % check_report.tokens(facts.context_window))
 
     def _stream(self) -> None:
-        self._begin("stream", "Asking the model for a short streamed reply (loading a model can "
-                              "take a minute)…")
+        self._begin("stream", _("Asking the model for a short streamed reply (loading a model can "
+                                "take a minute)…"))
         try:
             outcome = probe_stream(self.client, self.endpoint, self.cancel)
         except Cancelled:
@@ -191,40 +197,41 @@ class EndpointCheck:
         self.data.update(streaming=outcome.events > 0 and result.error is None,
                          reasoning_field=outcome.reasoning_field)
         if result.error:
-            self._fail(MarginaliaError("The reply stream broke: %s" % result.error,
-                                       "Check the server's log window."))
+            self._fail(MarginaliaError(_("The reply stream broke: %s") % result.error,
+                                       _("Check the server's log window.")))
         if not outcome.events:
-            self._end("warning", "The model answered with an empty stream.")
+            self._end("warning", _("The model answered with an empty stream."))
             return
         reply = (result.message.content or "").strip()
-        self._end("ok", "Streaming works; the model replied %s." % (
-            '"%s"' % reply[:60] if reply else "(only thinking, within the test's token limit)"))
+        self._end("ok", _("Streaming works; the model replied %s.") % (
+            '"%s"' % reply[:60] if reply else _("(only thinking, within the test's token limit)")))
 
     def _tools(self) -> None:
-        self._begin("tools", "Checking tool calls (how the model edits documents)…")
+        self._begin("tools", _("Checking tool calls (how the model edits documents)…"))
         if self.endpoint.api == API_OLLAMA and "tools" not in self.data.get("capabilities", ["tools"]):
             self.data["tool_calls"] = "unsupported"
-            self._end("warning", "Ollama says this model cannot use tools: it can chat, but not "
-                                 "edit documents. Choose a model with tool support.")
+            self._end("warning", _("Ollama says this model cannot use tools: it can chat, but not "
+                                   "edit documents. Choose a model with tool support."))
             return
         try:
-            verdict, _, detail = probe_tools(self.client, self.endpoint, self.cancel)
+            verdict, _call, detail = probe_tools(self.client, self.endpoint, self.cancel)
         except Cancelled:
             raise
         except MarginaliaError as error:
             self.data["tool_calls"] = None
-            self._end("warning", "Tool calls could not be tested: %s" % error.user_message)
+            self._end("warning", _("Tool calls could not be tested: %s") % error.user_message)
             return
         self.data["tool_calls"] = verdict
         self.data["tool_strategy"] = self._strategy_for(verdict)
         if verdict == "structured":
-            self._end("ok", "Tool calls come back as structured tool_calls%s." % (
-                "" if self.data["tool_strategy"] == "native" else
-                "; the model does not choose tools on its own, so Marginalia will ask it step by step"))
+            self._end("ok", _("Tool calls come back as structured tool_calls.")
+                      if self.data["tool_strategy"] == "native" else
+                      _("Tool calls come back as structured tool_calls; the model does not choose tools "
+                        "on its own, so Marginalia will ask it step by step."))
         else:
-            self._end("warning", "Tool calls: %s. Marginalia cannot edit documents reliably "
-                                 "with this model.%s" % (check_report.TOOL_WORDS[verdict],
-                                                        (" " + detail) if detail else ""))
+            self._end("warning", _("Tool calls: %s. Marginalia cannot edit documents reliably "
+                                   "with this model.") % check_report.tool_words(verdict)
+                      + ((" " + detail) if detail else ""))
 
     def _strategy_for(self, verdict: str) -> str:
         """Recommend a tool strategy; a forced call that works is followed by a free-choice probe."""
@@ -261,13 +268,13 @@ class EndpointCheck:
     def _stopped(self, error: Cancelled) -> None:
         self.error = error
         if self.steps and self.steps[-1].state == "running":
-            self._end("skipped", "Stopped.")
+            self._end("skipped", _("Stopped."))
 
     def _result(self) -> CheckResult:
         failed = self.error is not None or any(s.state == "failed" for s in self.steps)
         self.data["ok"] = not failed
         if isinstance(self.error, Cancelled):
-            text = "The test was stopped."
+            text = _("The test was stopped.")
         elif failed:
             text = next(s.message for s in self.steps if s.state == "failed")
         else:

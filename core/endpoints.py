@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from .cancel import CancelToken
 from .errors import BadRequestError, NotFoundError, ProtocolError
+from .i18n import N_
 from .redact import remember_secret
 from .tls import TlsOptions
 from .url_normalize import NormalizedUrl, normalize_base_url, origin_of
@@ -31,7 +32,7 @@ class EndpointPreset:
 
     Attributes:
         key: Stable identifier stored in settings.
-        label: Name shown in the settings dialog.
+        label: Name shown in the settings dialog (English; shown through ``_()``).
         base_url: Default base URL ("" for custom).
         needs_key: Whether the service requires an API key.
         local: Whether it usually runs on this computer.
@@ -47,11 +48,11 @@ class EndpointPreset:
 PRESETS: Dict[str, EndpointPreset] = {p.key: p for p in (
     EndpointPreset("ollama", "Ollama", "http://127.0.0.1:11434/v1"),
     EndpointPreset("lmstudio", "LM Studio", "http://127.0.0.1:1234/v1"),
-    EndpointPreset("llamacpp", "llama.cpp server", "http://127.0.0.1:8080/v1"),
+    EndpointPreset("llamacpp", N_("llama.cpp server"), "http://127.0.0.1:8080/v1"),
     EndpointPreset("vllm", "vLLM", "http://127.0.0.1:8000/v1"),
     EndpointPreset("openrouter", "OpenRouter", "https://openrouter.ai/api/v1", True, False),
     EndpointPreset("openai", "OpenAI", "https://api.openai.com/v1", True, False),
-    EndpointPreset("custom", "Other OpenAI-compatible server", "", False, False),
+    EndpointPreset("custom", N_("Other OpenAI-compatible server"), "", False, False),
 )}
 
 
