@@ -12,6 +12,7 @@ from typing import Dict, Mapping, Optional, Tuple
 
 from .endpoints import PRESETS
 from .errors import InvalidUrlError
+from .i18n import _
 from .url_normalize import normalize_base_url, origin_of
 
 DEFAULT_TIMEOUT = 120
@@ -79,10 +80,10 @@ def _number(text: str, field: str, integer: bool) -> Tuple[Optional[float], str]
     try:
         value = int(cleaned) if integer else float(cleaned.replace(",", "."))
     except ValueError:
-        kind = "a whole number" if integer else "a number"
-        return None, "Enter %s from %s to %s." % (kind, _shown(low), _shown(high))
+        template = _("Enter a whole number from %s to %s.") if integer else _("Enter a number from %s to %s.")
+        return None, template % (_shown(low), _shown(high))
     if not low <= value <= high:
-        return None, "Must be from %s to %s." % (_shown(low), _shown(high))
+        return None, _("Must be from %s to %s.") % (_shown(low), _shown(high))
     return value, ""
 
 
@@ -99,8 +100,8 @@ def url_preview(text: str, preset: str = "") -> Tuple[str, str]:
     except InvalidUrlError as error:
         return "", error.user_message
     if "ollama" in (preset, target.kind_hint):
-        return "Requests go to %s/api/chat (Ollama's native API)" % origin_of(target.base_url), ""
-    return ("Requests go to %s" % target.chat_url) + ((". " + target.note) if target.note else ""), ""
+        return _("Requests go to %s/api/chat (Ollama's native API)") % origin_of(target.base_url), ""
+    return (_("Requests go to %s") % target.chat_url) + ((". " + target.note) if target.note else ""), ""
 
 
 def preset_for_url(text: str) -> Optional[str]:
@@ -126,14 +127,14 @@ def parse_form(form: Mapping[str, str]) -> Tuple[Optional[SettingsValues], Dict[
     values = SettingsValues(preset=text["preset"] if text["preset"] in PRESETS else "",
                             model=text["model"].strip(), extra=text["extra"].strip())
     if text["url"].strip():
-        _, problem = url_preview(text["url"])
+        _info, problem = url_preview(text["url"])
         if problem:
             errors["url"] = problem
         else:
             values.url = normalize_base_url(text["url"]).base_url
     values.key = text["key"].strip()
     if any(ch.isspace() for ch in values.key):
-        errors["key"] = "An API key has no spaces or line breaks."
+        errors["key"] = _("An API key has no spaces or line breaks.")
     for field, integer, attribute in (("temperature", False, "temperature"),
                                       ("max_tokens", True, "max_tokens"),
                                       ("timeout", True, "timeout"),
@@ -146,5 +147,5 @@ def parse_form(form: Mapping[str, str]) -> Tuple[Optional[SettingsValues], Dict[
         else:
             setattr(values, attribute, number)
     if len(values.extra) > EXTRA_LIMIT:
-        errors["extra"] = "Keep the instructions under %d characters." % EXTRA_LIMIT
+        errors["extra"] = _("Keep the instructions under %d characters.") % EXTRA_LIMIT
     return (None, errors) if errors else (values, {})
