@@ -21,6 +21,7 @@ import uno  # noqa: F401  (installs the com.sun.star import hook)
 from com.sun.star.beans import PropertyValue
 
 from ..core.errors import InvalidUrlError
+from ..core.i18n import _
 from ..core.url_normalize import normalize_base_url
 from .log import get_logger
 
@@ -129,10 +130,9 @@ def protection(ctx) -> str:
     return "default" if container.isDefaultMasterPasswordUsed() else "master"
 
 
-PROTECTION_NOTES = {
-    "master": "Kept in LibreOffice's password store, encrypted with your master password.",
-    "default": ("Kept encrypted in LibreOffice's password store, not in settings files. A master "
-                "password (Options ▸ LibreOffice ▸ Security) protects it."),
-    "off": ("Kept encrypted in LibreOffice's password store, not in settings files. A master "
-            "password (Options ▸ LibreOffice ▸ Security) protects it."),
-}
+def protection_note(kind: str) -> str:
+    """The settings dialog's note on how the key is kept, for a :func:`protection` answer."""
+    if kind == "master":
+        return _("Kept in LibreOffice's password store, encrypted with your master password.")
+    return _("Kept encrypted in LibreOffice's password store, not in settings files. A master "
+             "password (Options ▸ LibreOffice ▸ Security) protects it.")

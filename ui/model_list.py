@@ -13,6 +13,7 @@ from ..core.threads import start_worker
 from ..core.cancel import CancelToken
 from ..core.endpoints import list_models
 from ..core.errors import MarginaliaError
+from ..core.i18n import _
 from ..core.tls import TlsOptions
 from .log import get_logger
 from .main_thread import MainThreadQueue
@@ -59,7 +60,7 @@ class ModelListLoader:
             error = failure
         except Exception as failure:  # a bug: keep the details in the log
             log.exception("reading the model list failed")
-            error = MarginaliaError("The model list could not be read: %s" % failure)
+            error = MarginaliaError(_("The model list could not be read: %s") % failure)
         if not cancel.cancelled:
             self._main.post(self._deliver, on_done, names, error, generation)
 

@@ -11,15 +11,13 @@ from typing import Callable, List, Optional
 from ..core import check_report
 from ..core.cancel import CancelToken
 from ..core.endpoint_check import CheckResult, CheckStep, CheckTarget, start_check
+from ..core.i18n import _
 from .log import get_logger
 from .main_thread import MainThreadQueue
 from .request_settings import CONNECT_TIMEOUT, proxy_settings
+from .settings_texts import stop_label, test_label
 
 log = get_logger("settings_check")
-
-TEST_LABEL, STOP_LABEL = "T~est", "~Stop"
-STATUS_RUNNING, STATUS_OK, STATUS_NOTES, STATUS_FAILED, STATUS_STOPPED = (
-    "Testing…", "✓ Works.", "✓ Works, with notes below.", "✗ Not working: see below.", "Stopped.")
 
 
 class CheckRunner:
@@ -51,9 +49,9 @@ class CheckRunner:
                                   connect_timeout=CONNECT_TIMEOUT, read_timeout=timeout)
         self._cancel = cancel = CancelToken()
         self._steps = []
-        self._report.setText("Testing %s …" % (target.url or "(no address)"))
-        self._status.setText(STATUS_RUNNING)
-        self._button.getModel().Label = STOP_LABEL
+        self._report.setText(_("Testing %s …") % (target.url or _("(no address)")))
+        self._status.setText(_("Testing…"))
+        self._button.getModel().Label = stop_label()
         start_check(self._client, target,
                     lambda step: self._main.post(self._show_step, step, cancel),
                     lambda result: self._main.post(self._finish, result, cancel), cancel)
@@ -74,7 +72,7 @@ class CheckRunner:
         if cancel is not self._cancel:
             return
         self._cancel = None
-        self._button.getModel().Label = TEST_LABEL
+        self._button.getModel().Label = test_label()
         self._report.setText(result.report)
         self._status.setText(_status_for(result))
         log.info("endpoint check finished: ok=%s %s", result.ok, result.summary)
@@ -92,6 +90,6 @@ class CheckRunner:
 def _status_for(result: CheckResult) -> str:
     """The short verdict shown beside the Test button."""
     if result.ok:
-        return STATUS_NOTES if result.data.get("problems") else STATUS_OK
+        return _("✓ Works, with notes below.") if result.data.get("problems") else _("✓ Works.")
     from ..core.errors import Cancelled
-    return STATUS_STOPPED if isinstance(result.error, Cancelled) else STATUS_FAILED
+    return _("Stopped.") if isinstance(result.error, Cancelled) else _("✗ Not working: see below.")

@@ -17,11 +17,13 @@ from com.sun.star.beans import NamedValue
 from ..core.endpoint_check import CheckResult, CheckTarget
 from ..core.endpoint_facts import FACTS
 from ..core.endpoints import PRESETS
+from ..core.i18n import _, ngettext
 from ..core.settings_form import form_from_settings, parse_form, preset_for_url, url_preview
 from ..core.tls import TlsOptions
 from ..core.url_normalize import normalize_base_url
-from . import keys, settings_store
+from . import keys, settings_store, settings_texts
 from .dialog_listeners import OnAction, OnFocusLost, OnItem, OnText
+from .dialog_texts import apply_texts
 from .log import get_logger
 from .main_thread import MainThreadQueue
 from .model_list import ModelListLoader
@@ -51,6 +53,7 @@ class SettingsDialog:
             arg = NamedValue()
             arg.Name, arg.Value = "ParentWindow", parent
             self.dialog = provider.createDialogWithArguments(extension_url(ctx, DIALOG), (arg,))
+        apply_texts(self.dialog, settings_texts.title(), settings_texts.control_texts())
         self.main = MainThreadQueue(ctx)
         self.models = ModelListLoader(ctx, self.main)
         self.check = CheckRunner(ctx, self.main, self.control("report"), self.control("test"),
@@ -77,7 +80,7 @@ class SettingsDialog:
         chat = settings_store.read_group(self.ctx, "Chat")
         self._loaded_url = str(self._endpoint.get("URL") or "")
         form = form_from_settings(self._endpoint, chat, keys.read_key(self.ctx, self._loaded_url))
-        self.control("preset").addItems(tuple(PRESETS[k].label for k in PRESET_KEYS), 0)
+        self.control("preset").addItems(tuple(_(PRESETS[k].label) for k in PRESET_KEYS), 0)
         self._filling = True
         try:
             for name in TEXT_CONTROLS:
@@ -86,7 +89,7 @@ class SettingsDialog:
             self.control("preset").selectItemPos(PRESET_KEYS.index(preset), True)
         finally:
             self._filling = False
-        self._key_note = keys.PROTECTION_NOTES[keys.protection(self.ctx)]
+        self._key_note = keys.protection_note(keys.protection(self.ctx))
         self.control("key_info").setText(self._key_note)
         self._show_url_preview()
         self._reload_models()
@@ -106,9 +109,11 @@ class SettingsDialog:
             self._filling = False
         self._show_url_preview()
         self._reload_models()
+        count = len(found.models)
         self.control("report").setText(
-            "Found %s running on this computer (%d model%s). Press Test to check it, then OK."
-            % (PRESETS[found.preset].label, len(found.models), "" if len(found.models) == 1 else "s"))
+            ngettext("Found %s running on this computer (%d model). Press Test to check it, then OK.",
+                     "Found %s running on this computer (%d models). Press Test to check it, then OK.", count)
+            % (_(PRESETS[found.preset].label), count))
 
     def _listen(self) -> None:
         pairs = [("preset", "addItemListener", OnItem(self._preset_chosen)),
@@ -181,22 +186,22 @@ class SettingsDialog:
         if not url or url_preview(url)[1] or (url == self._listed_url and not force):
             return
         self._listed_url = url
-        self.control("model_info").setText("Reading the model list…")
+        self.control("model_info").setText(_("Reading the model list…"))
         self.models.load(url, self.control("key").getText().strip(), self._tls(), self._models_read)
 
     def _models_read(self, names, error) -> None:
         combo = self.control("model")
         combo.removeItems(0, combo.getItemCount())
         if error is not None:
-            self.control("model_info").setText("The model list could not be read: %s" % error.user_message)
+            self.control("model_info").setText(_("The model list could not be read: %s") % error.user_message)
             return
         combo.addItems(tuple(names), 0)
         if names and not combo.getText().strip():
             combo.setText(names[0])
         count = len(names)
         self.control("model_info").setText(
-            "%d model%s on the server." % (count, "" if count == 1 else "s") if count
-            else "The server lists no models; type the model's name.")
+            ngettext("%d model on the server.", "%d models on the server.", count) % count if count
+            else _("The server lists no models; type the model's name."))
 
     # -- Test and certificates -----------------------------------------------------------
 
@@ -208,7 +213,7 @@ class SettingsDialog:
 
     def _test(self) -> None:
         form = self.form()
-        values, _ = parse_form(form)
+        values, _errors = parse_form(form)
         timeout = float(values.timeout) if values else 120.0
         target = CheckTarget(form["url"], form["model"].strip(), form["key"].strip(), self._tls(),
                              self._preset_key())
@@ -238,8 +243,8 @@ class SettingsDialog:
         self._pin = fingerprint
         self.control("trust").setEnable(False)
         self.control("report").setText(
-            "This certificate will be trusted (SHA-256 %s); press Test to check again. It is saved "
-            "when you press OK." % fingerprint)
+            _("This certificate will be trusted (SHA-256 %s); press Test to check again. It is saved "
+              "when you press OK.") % fingerprint)
 
     # -- OK ------------------------------------------------------------------------------
 
