@@ -5,14 +5,27 @@ from typing import Optional
 
 from com.sun.star.beans import NamedValue
 
+from ...core.i18n import N_, _
 from ...core.text_match import quote
+from ..dialog_texts import Texts, apply_texts
 from ..panel_element import extension_url
 
 DIALOG = "dialogs/EditSelection.xdl"
 CONTROLS = ("prompt", "instruction", "selected", "ok", "cancel")
-NOTHING_SELECTED = "Nothing is selected: Marginalia will write new text at the cursor."
+NOTHING_SELECTED = N_("Nothing is selected: Marginalia will write new text at the cursor.")
 
 _last = {"instruction": ""}
+
+
+def control_texts() -> Texts:
+    """Label and tooltip of each control, in the current language."""
+    return {
+        "prompt": (_("What should Marginalia do with the selected text?"), None),
+        "instruction": (None, _("For example: make it formal, fix the grammar, translate into German, "
+                                "shorten to one sentence")),
+        "ok": (_("~Edit"), None),
+        "cancel": (_("Cancel"), None),
+    }
 
 
 def create(ctx, frame=None):
@@ -20,15 +33,18 @@ def create(ctx, frame=None):
     provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.DialogProvider2", ctx)
     url = extension_url(ctx, DIALOG)
     if frame is None:
-        return provider.createDialog(url)
-    parent = NamedValue()
-    parent.Name, parent.Value = "ParentWindow", frame.getContainerWindow()
-    return provider.createDialogWithArguments(url, (parent,))
+        dialog = provider.createDialog(url)
+    else:
+        parent = NamedValue()
+        parent.Name, parent.Value = "ParentWindow", frame.getContainerWindow()
+        dialog = provider.createDialogWithArguments(url, (parent,))
+    apply_texts(dialog, _("Marginalia: Edit Selection"), control_texts())
+    return dialog
 
 
 def fill(dialog, selected_text: str) -> None:
     """Show the selection (or that there is none) and the last instruction."""
-    shown = quote(selected_text, 120) if selected_text.strip() else NOTHING_SELECTED
+    shown = quote(selected_text, 120) if selected_text.strip() else _(NOTHING_SELECTED)
     dialog.getControl("selected").setText(shown)
     dialog.getControl("instruction").setText(_last["instruction"])
 

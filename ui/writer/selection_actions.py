@@ -20,6 +20,7 @@ from typing import Optional
 from ...core.cancel import CancelToken
 from ...core.chat_request import ChatRequest, build_chat_body
 from ...core.errors import InvalidUrlError
+from ...core.i18n import N_, _
 from ...core.llm_stream import stream_round
 from ...core.selection_prompts import CONTEXT_LIMIT, TEXT_LIMIT, edit_messages, extend_messages
 from ...core.tools import ToolContext
@@ -34,8 +35,9 @@ from .task_driver import CallbackDriver, spawn_without_waiting
 
 log = get_logger("writer.selection")
 
-EDIT = "Edit Selection"
-EXTEND = "Extend Selection"
+EDIT = N_("Edit Selection")
+EXTEND = N_("Extend Selection")
+"""The actions' names (English; shown through ``_()``)."""
 MAX_CONTEXT_PARAGRAPHS = 30
 
 class ActionRefused(Exception):
@@ -91,9 +93,9 @@ def _edit(ctx, frame, instruction: Optional[str]) -> None:
                 return
         messages = edit_messages(instruction, target.text, target.before, target.after)
         joining = target.before if target.start == target.end else ""
-        _stream(ctx, document, target, messages, "%s: %s" % (EDIT, instruction), joining)
+        _stream(ctx, document, target, messages, "%s: %s" % (_(EDIT), instruction), joining)
     except ActionRefused as refusal:
-        _tell(document, EDIT, str(refusal))
+        _tell(document, _(EDIT), str(refusal))
 
 
 def _extend(ctx, frame) -> None:
@@ -103,37 +105,37 @@ def _extend(ctx, frame) -> None:
         target = _target(document, extend=True)
         text = target.before + target.text
         if not text.strip():
-            raise ActionRefused("There is no text before the cursor to continue. Select the text to continue.")
+            raise ActionRefused(_("There is no text before the cursor to continue. Select the text to continue."))
         end = len(target.span.text) if target.end > target.start else target.start
         continuation = Target(target.span, end, end, text, "")
-        _stream(ctx, document, continuation, extend_messages(text), EXTEND, text)
+        _stream(ctx, document, continuation, extend_messages(text), _(EXTEND), text)
     except ActionRefused as refusal:
-        _tell(document, EXTEND, str(refusal))
+        _tell(document, _(EXTEND), str(refusal))
 
 
 def _check_ready(ctx, document) -> None:
     if document is None or not document.supportsService("com.sun.star.text.TextDocument"):
-        raise ActionRefused("This works in Writer documents.")
+        raise ActionRefused(_("This works in Writer documents."))
     if sessions.session_for(document).busy:
-        raise ActionRefused("Marginalia is still working in this document; try again when it has finished.")
+        raise ActionRefused(_("Marginalia is still working in this document; try again when it has finished."))
     if document.isReadonly():
-        raise ActionRefused("The document is read-only.")
+        raise ActionRefused(_("The document is read-only."))
     endpoint = settings_store.read_endpoint(ctx)
     if not endpoint["URL"] or not endpoint["Model"]:
-        raise ActionRefused("No endpoint or model is set up yet: open Marginalia \u25b8 Settings.")
+        raise ActionRefused(_("No endpoint or model is set up yet: open Marginalia \u25b8 Settings."))
 
 
 def _target(document, extend: bool) -> Target:
     selection = document.getCurrentController().getSelection()
     if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
-        raise ActionRefused("Select text first (an object or table cells are selected now).")
+        raise ActionRefused(_("Select text first (an object or table cells are selected now)."))
     text_range = selection.getByIndex(0)
     try:
         span = TextSpan.of_range(text_range)
     except SpanTableError:
-        raise ActionRefused("The selection contains a table; select text only.") from None
+        raise ActionRefused(_("The selection contains a table; select text only.")) from None
     if len(span.text) > TEXT_LIMIT:
-        raise ActionRefused("The selection is too long (%d characters; at most %d)." % (len(span.text), TEXT_LIMIT))
+        raise ActionRefused(_("The selection is too long (%d characters; at most %d).") % (len(span.text), TEXT_LIMIT))
     text = span.text
     start = len(text) - len(text.lstrip())
     end = max(start, len(text.rstrip()))
@@ -144,7 +146,7 @@ def _around(text_range, backwards: bool) -> str:
     """Up to CONTEXT_LIMIT characters of the text before (or after) ``text_range``, whole paragraphs."""
     xtext = text_range.getText()
     cursor = xtext.createTextCursorByRange(text_range.getStart() if backwards else text_range.getEnd())
-    for _ in range(MAX_CONTEXT_PARAGRAPHS):
+    for _paragraph in range(MAX_CONTEXT_PARAGRAPHS):
         moved = cursor.gotoPreviousParagraph(True) if backwards else cursor.gotoNextParagraph(True)
         if not moved or len(cursor.getString()) > CONTEXT_LIMIT:
             break
@@ -181,8 +183,8 @@ def _report(document, session, title: str, outcome: str, message: str) -> None:
     action = title.split(":")[0]
     session.end_turn()
     if outcome == "done":
-        session.transcript.add("notice", labels()["notice"], "%s done (Ctrl+Z undoes it): %s" % (action, title))
-        session.set_status("%s done" % action)
+        session.transcript.add("notice", labels()["notice"], _("%s done (Ctrl+Z undoes it): %s") % (action, title))
+        session.set_status(_("%s done") % action)
     elif outcome == "cancelled":
         session.transcript.add("notice", labels()["notice"], "%s: %s" % (action, message))
         session.set_status(message)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from ...core.i18n import _
 from ...core.loop import LoopTask
 from ...core.selection_prompts import StreamCleaner
 from ...core.tools import ToolContext
@@ -147,7 +148,7 @@ class StreamIntoDocument(LoopTask):
             return
         self.writer.write(self._cleaner.finish())
         if not self.writer.written.strip():
-            self._end("error", "The model sent no text.")
+            self._end("error", _("The model sent no text."))
             return
         self.writer.finish()
         self._end("done", "")
@@ -155,9 +156,9 @@ class StreamIntoDocument(LoopTask):
     def _failed(self, message: str, hint: str) -> None:
         undone = self.writer.revert()
         if undone or not self.writer.written:
-            self._end("error", "%s The document was left as it was." % message.rstrip())
+            self._end("error", _("%s The document was left as it was.") % message.rstrip())
         else:  # the user edited meanwhile: what arrived stays, and the message says so
-            self._end("error", "%s The text received before the problem stays in the document (Ctrl+Z removes it)."
+            self._end("error", _("%s The text received before the problem stays in the document (Ctrl+Z removes it).")
                       % message.rstrip())
 
     def fail(self, error: BaseException) -> None:
@@ -172,8 +173,8 @@ class StreamIntoDocument(LoopTask):
         if self._cancel is not None:
             self._cancel.cancel()
         undone = self.writer.revert()
-        self._end("cancelled", "Stopped; the document was left as it was." if undone or not self.writer.written
-                  else "Stopped; the text written so far stays (Ctrl+Z removes it).")
+        self._end("cancelled", _("Stopped; the document was left as it was.") if undone or not self.writer.written
+                  else _("Stopped; the text written so far stays (Ctrl+Z removes it)."))
 
     def document_closed(self) -> None:
         """The document went away: stop the stream, touch nothing."""
