@@ -5,13 +5,17 @@
 #   make install  install dist/marginalia.oxt into your LibreOffice
 PYTHON ?= python3
 
-.PHONY: run test test-core test-office test-e2e check oxt install deps bench local-model clean
+.PHONY: run test test-core test-office test-e2e test-resilience check oxt install deps bench local-model clean
 
 run:
 	$(PYTHON) scripts/run.py
 
 test: check
-	$(PYTHON) -m pytest -q tests
+	$(PYTHON) -m pytest -q -m "not slow" tests
+
+# The long resilience parts: every-offset cut sweeps, a sampled sidebar sweep, 200-turn soaks (3-5 min).
+test-resilience:
+	$(PYTHON) -m pytest -q -s -m slow tests/resilience
 
 test-core:
 	$(PYTHON) -m pytest -q tests/core
@@ -40,6 +44,8 @@ deps:
 bench:
 	$(PYTHON) scripts/bench_stream.py
 	$(PYTHON) scripts/bench_connect.py
+	$(PYTHON) scripts/bench_calc.py
+	$(PYTHON) scripts/bench_ui.py
 
 local-model:
 	$(PYTHON) scripts/local_model.py setup

@@ -14,6 +14,8 @@ import pytest  # noqa: E402
 
 pytest_plugins = ["support.office_fixtures"]
 
+from support.fault_server import fault_server  # noqa: E402,F401  (a fixture for every test folder)
+
 from support.scripted_server import ScriptedServer  # noqa: E402
 
 

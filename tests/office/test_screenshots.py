@@ -45,3 +45,39 @@ def test_writer_and_calc_screenshots(gui_office, xvfb, scripted_server):
                   "for the whole column."])
     for path in (writer, calc):
         assert os.path.getsize(path) > 10000 and is_png(path)
+
+
+def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripted_server):
+    import json
+    from support.scripted_server import chat_chunk, json_reply, sse_reply
+
+    def tool_round(name, arguments, call_id):
+        return sse_reply([chat_chunk(tool_calls=[{"index": 0, "id": call_id, "type": "function",
+                                                  "function": {"name": name, "arguments": json.dumps(arguments)}}]),
+                          chat_chunk(finish_reason="tool_calls")])
+
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
+    doc = gui_office.new_document("swriter")
+    try:
+        doc.getText().setString("Micheal wrote the first draft. Micheal also checked the figures.")
+        scripted_server.enqueue(
+            tool_round("replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True}, "c1"),
+            tool_round("insert_content", {"position": "end", "content": "## Results\n\n| Year | Flow |\n|---|---|\n"
+                                          "| 2024 | 12 m³/s |\n| 2025 | 15 m³/s |"}, "c2"),
+            text_stream_reply(["I corrected the name twice and added a Results section with a table."]))
+        panel = Panel(doc).open()
+        panel.send("Fix the name and add a results table.")
+        panel.wait_idle(timeout=30)
+        screenshot(xvfb, os.path.join(SHOTS, "writer-after-tools.png"))
+        assert "Michael" in doc.getText().getString()
+        scripted_server.enqueue(json_reply({"error": {"message": "Invalid API key"}}, status=401),
+                                path="/v1/chat/completions")
+        panel.send("One more thing?")
+        panel.wait_idle()
+        screenshot(xvfb, os.path.join(SHOTS, "writer-error.png"))
+        assert "Problem" in panel.transcript()
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)
+    for name in ("writer-after-tools.png", "writer-error.png"):
+        assert is_png(os.path.join(SHOTS, name))
