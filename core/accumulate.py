@@ -15,6 +15,7 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from .chunk_fields import error_from_payload, usage_from_payload
 from .content_parts import REASONING, REFUSAL, split_content_parts
+from .i18n import _
 from .messages import AssistantMessage, ToolCall
 from .reasoning_details import ReasoningDetailsMerger
 from .stream_errors import CODE_MALFORMED_CHUNK
@@ -119,7 +120,7 @@ class StreamState:
             _flush_run(run, events)
 
     def _report_malformed(self, exc: Exception, events: List[Any]) -> None:
-        self.report_error("A stream chunk had an unexpected shape and was skipped (%s: %s)."
+        self.report_error(_("A stream chunk had an unexpected shape and was skipped (%s: %s).")
                           % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK, events)
 
     def report_error(self, message: str, code: Optional[str], events: List[Any]) -> None:

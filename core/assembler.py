@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional
 
 from .accumulate import StreamState
 from .chunk_fields import error_from_payload
+from .i18n import _
 from .messages import AssistantMessage
 from .responses_stream import ResponsesStreamState
 from .sse import SSEDecoder
@@ -122,8 +123,8 @@ class StreamAssembler:
             self._handle_plain_body(events)
         elif not self._done and not state.errors and (self._cut_mid_event
                                                        or not self._finished_properly()):
-            state.report_error("The stream was cut off before the model finished; the text "
-                               "received so far is kept.", CODE_TRUNCATED, events)
+            state.report_error(_("The stream was cut off before the model finished; the text "
+                                 "received so far is kept."), CODE_TRUNCATED, events)
         self._sniffed = None
         events.extend(state.close())
         return events
@@ -189,7 +190,7 @@ class StreamAssembler:
             if at_end:   # the body ended inside this event: close() reports the cut
                 self._cut_mid_event = True
             else:
-                self._state.report_error("A stream event was not valid JSON and was skipped: %s"
+                self._state.report_error(_("A stream event was not valid JSON and was skipped: %s")
                                          % _preview(text), CODE_MALFORMED_CHUNK, events)
         elif at_end and self._decoder.ended_mid_line:
             self._cut_mid_event = True   # the body ended right after "data:"
@@ -213,13 +214,13 @@ class StreamAssembler:
         """No event at all: an empty body, or a body that is not an event stream."""
         body = b"".join(self._sniffed or [])
         if self._received == 0 or not body.strip():
-            self._state.report_error("The server sent an empty response (no data at all).",
+            self._state.report_error(_("The server sent an empty response (no data at all)."),
                                      CODE_EMPTY_BODY, events)
             return
         chunk = chunk_from_plain_body(body) if self._received <= _BODY_SNIFF_LIMIT else None
         if chunk is None:
-            self._state.report_error("The server's response was not an event stream and could "
-                                     "not be read: %s" % _preview(body.decode("utf-8", "replace")),
+            self._state.report_error(_("The server's response was not an event stream and could "
+                                       "not be read: %s") % _preview(body.decode("utf-8", "replace")),
                                      CODE_EMPTY_BODY, events)
             return
         self._events_seen = True

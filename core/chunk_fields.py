@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple
 
+from .i18n import _
 from .redact import redact
 from .stream_errors import CODE_PROVIDER_ERROR
 from .stream_events import UsageReport
@@ -64,12 +65,12 @@ def _message_and_code(payload: Any) -> Tuple[str, str]:
     if isinstance(error, dict):
         message = error.get("message") or error.get("detail") or error.get("error")
         if not isinstance(message, str) or not message:
-            message = "The server reported an error: %s" % _short(error)
+            message = _("The server reported an error: %s") % _short(error)
         code = error.get("code") or error.get("type")
         if code is None or code == "error" or isinstance(code, (dict, list)):
             code = CODE_PROVIDER_ERROR
         return message, str(code)
-    return "The server reported an error: %s" % _short(error), CODE_PROVIDER_ERROR
+    return _("The server reported an error: %s") % _short(error), CODE_PROVIDER_ERROR
 
 
 def _short(value: Any, limit: int = 300) -> str:

@@ -14,6 +14,7 @@ from typing import Callable
 from .assembler import StreamAssembler
 from .chat_request import ChatRequest
 from .errors import Cancelled, MarginaliaError
+from .i18n import _
 from .stream_events import ContentDelta, ReasoningDelta, UsageReport
 
 log = logging.getLogger("marginalia.stream")
@@ -28,8 +29,8 @@ class InternalError(MarginaliaError):
     """A bug on our side while streaming (details in the log)."""
 
     def __init__(self, detail: str):
-        super().__init__("Marginalia hit an internal problem while reading the reply: %s" % detail,
-                         "Details are in the Marginalia log file.")
+        super().__init__(_("Marginalia hit an internal problem while reading the reply: %s") % detail,
+                         _("Details are in the Marginalia log file."))
 
 
 def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:

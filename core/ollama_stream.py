@@ -23,6 +23,7 @@ from typing import Any, Dict, List, Optional
 
 from .accumulate import StreamState
 from .assembler import StreamResult
+from .i18n import _
 from .stream_errors import CODE_EMPTY_BODY, CODE_MALFORMED_CHUNK, CODE_TRUNCATED
 
 _DONE_REASONS = {"stop": "stop", "length": "length"}
@@ -68,11 +69,11 @@ class OllamaStreamAssembler:
         self._buffer = b""
         state = self._state
         if not self._lines_seen:
-            state.report_error("The server sent an empty response (no data at all).",
+            state.report_error(_("The server sent an empty response (no data at all)."),
                                CODE_EMPTY_BODY, events)
         elif not self._done and not state.errors:
-            state.report_error("The stream was cut off before the model finished; the text "
-                               "received so far is kept.", CODE_TRUNCATED, events)
+            state.report_error(_("The stream was cut off before the model finished; the text "
+                                 "received so far is kept."), CODE_TRUNCATED, events)
         events.extend(state.close())
         return events
 
@@ -96,7 +97,7 @@ class OllamaStreamAssembler:
         except ValueError:
             if at_end:
                 return  # the body ended inside this line: close() reports the cut
-            self._state.report_error("A stream line was not valid JSON and was skipped: %r"
+            self._state.report_error(_("A stream line was not valid JSON and was skipped: %r")
                                      % text[:200], CODE_MALFORMED_CHUNK, events)
             return
         if not isinstance(item, dict):

@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional
 
 from .accumulate import StreamState
 from .chunk_fields import error_from_payload, usage_from_payload
+from .i18n import _
 from .stream_events import ReasoningDelta, ToolCallArgumentsDelta, ToolCallStarted
 from .tool_call_builder import ToolCallBuilder
 
@@ -167,7 +168,7 @@ class ResponsesStreamState(StreamState):
     def _on_failed(self, event: Dict[str, Any], events: List[Any]) -> None:
         if not self.errors:
             error = _response_of(event).get("error")
-            message, code = error_from_payload({"error": error or "The response failed."})
+            message, code = error_from_payload({"error": error or _("The response failed.")})
             self.report_error(message, code, events)
         self._finish(event, "error", events)
 
