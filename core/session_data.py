@@ -11,12 +11,12 @@ import json
 from typing import Any, List, Tuple
 
 from .context_budget import split_turns
-from .i18n import _
+from .i18n import N_, _
 from .redact import MARK, redact
 
 FORMAT = "marginalia-session"
 VERSION = 1
-TRIMMED_NOTE = "Older messages of this conversation were not kept (a saved conversation keeps at most %s)."
+TRIMMED_NOTE = N_("Older messages of this conversation were not kept (a saved conversation keeps at most %s).")
 """Told to the user, in a first transcript segment of kind :data:`TRIMMED_KIND`."""
 TRIMMED_KIND = "trimmed"
 SHORTENED_MARK = "\n[shortened to keep the saved conversation small]"

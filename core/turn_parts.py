@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Tuple
 
+from .i18n import _
+
 CANCELLED_RESULT = "Cancelled: the user stopped the assistant before this tool ran."
 STOPPED_REPLY = "(Stopped by the user.)"
 
@@ -63,4 +65,4 @@ def user_message_of(error: BaseException) -> Tuple[str, str]:
     if message:
         return message, getattr(error, "hint", "") or ""
     text = str(error) or error.__class__.__name__
-    return "Something went wrong inside Marginalia: %s" % text, "Details are in the Marginalia log file."
+    return _("Something went wrong inside Marginalia: %s") % text, _("Details are in the Marginalia log file.")
