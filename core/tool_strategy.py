@@ -122,9 +122,9 @@ def request_tools(mode: Mode, plan: ToolPlan, schemas: Sequence[dict]) -> Tuple[
 
 def prompt_tools_section(schemas: Sequence[dict]) -> str:
     """System-prompt text describing the tools, for servers that refuse the ``tools`` parameter."""
-    lines = [_("To use a tool, write exactly one block like this and nothing after it:"),
+    lines = ["To use a tool, write exactly one block like this and nothing after it:",
              '<tool_call>{"name": "TOOL_NAME", "arguments": {...}}</tool_call>',
-             _("You get the tool's result in the next message. The tools:")]
+             "You get the tool's result in the next message. The tools:"]  # for the model: English
     for schema in schemas:
         function = schema["function"]
         lines.append("- %s: %s Arguments (JSON schema): %s" % (
