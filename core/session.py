@@ -12,7 +12,7 @@ import uuid
 from typing import Callable, List, Optional
 
 from .context_budget import TokenCalibration
-from .i18n import _
+from .i18n import _, ngettext
 from .transcript import Transcript
 
 
@@ -111,4 +111,5 @@ class ChatSession:
 def thinking_summary(body: str) -> str:
     """The one line a collapsed thinking section shows."""
     words = len(body.split())
-    return _("(%d words of thinking, hidden: tick “Thinking” below to show them)") % words
+    return ngettext("(%d word of thinking, hidden: tick “Thinking” below to show them)",
+                    "(%d words of thinking, hidden: tick “Thinking” below to show them)", words) % words
