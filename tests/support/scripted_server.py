@@ -46,6 +46,8 @@ class Reply:
     close_before_headers: bool = False
     chunked: bool = True
     """Use chunked transfer encoding (else Content-Length, or close-delimited when cut)."""
+    sent: List[float] = field(default_factory=list)
+    """Filled by the server: ``[first chunk written, last chunk written]`` (time.monotonic)."""
 
 
 @dataclass
@@ -186,6 +188,9 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self.wfile.write(chunk)
             self.wfile.flush()
+            reply.sent[1:] = [time.monotonic()] if reply.sent else []
+            if not reply.sent:
+                reply.sent.append(time.monotonic())
         if reply.cut_after is not None:
             self._abort()
             return
