@@ -12,6 +12,7 @@ from typing import Mapping, Optional, Tuple
 from urllib.parse import urlsplit
 
 from .errors import MarginaliaError
+from .i18n import N_, _
 from .search_results import DEFAULT_DUCKDUCKGO_URL, DUCKDUCKGO, SEARXNG
 from .web_address import host_of, is_ip_literal
 
@@ -73,7 +74,7 @@ def is_loopback_host(host: str) -> bool:
 class LocalOnlyRefused(MarginaliaError):
     """Local-only mode is on and the model server is not on this computer: nothing is sent."""
 
-    default_hint = "Use a model server on this computer, or turn local-only mode off in Settings."
+    default_hint = N_("Use a model server on this computer, or turn local-only mode off in Settings.")
 
 
 def check_local_only(settings: ResearchSettings, endpoint_url: str) -> None:
@@ -102,5 +103,5 @@ def local_only_refusal(settings: ResearchSettings, endpoint_url: str) -> Optiona
     host = (urlsplit(endpoint_url).hostname or "").lower()
     if is_loopback_host(host):
         return None
-    return ("Local-only mode is on, and the model server %s is not on this computer, so nothing was sent."
+    return (_("Local-only mode is on, and the model server %s is not on this computer, so nothing was sent.")
             % (host or endpoint_url))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional
 
 from .charset import decode_body
+from .i18n import _, ngettext
 from .research_settings import ResearchSettings
 from .search_results import (SEARXNG, SearchResult, duckduckgo_query_url, parse_duckduckgo, parse_searxng,
                              searxng_query_url)
@@ -66,14 +67,15 @@ def fetch_page(kit: ResearchKit, args: dict, progress: Optional[Progress], cance
     report = _reporter(progress)
     start = max(0, int(args.get("start") or 0))
     budget = min(MAX_PAGE_CHARS, max(500, int(args.get("max_chars") or PAGE_CHARS)))
-    report("step", "Reading %s" % _short(args.get("url") or ""))
+    report("step", _("Reading %s") % _short(args.get("url") or ""))
     page, body = _read(kit, args.get("url") or "", cancel, report)
     if start >= len(page.text):
         raise ToolError("The page has %d characters; start=%d is past its end." % (len(page.text), start))
-    report("complete", "Read %s" % (page.title or host_of(body.url)))
+    report("complete", _("Read %s") % (page.title or host_of(body.url)))
     content = _page_header(page, body) + _slice_note(page.text, start, budget) + "\n" + MATERIAL_NOTE + "\n\n"
     content += page.text[start:start + budget]
-    summary = "Read \u201c%s\u201d (%s characters)" % (page.title or host_of(body.url), "{:,}".format(len(page.text)))
+    summary = (ngettext("Read \u201c%s\u201d (%s character)", "Read \u201c%s\u201d (%s characters)", len(page.text))
+               % (page.title or host_of(body.url), "{:,}".format(len(page.text))))
     return ToolOutcome.success(content, summary)
 
 
@@ -82,10 +84,11 @@ def web_search(kit: ResearchKit, args: dict, progress: Optional[Progress], cance
     report = _reporter(progress)
     query, count = _query(args), min(10, max(1, int(args.get("count") or 5)))
     results = search(kit, query, cancel, report)[:count]
-    report("complete", "Found %d results" % len(results))
+    report("complete", ngettext("Found %d result", "Found %d results", len(results)) % len(results))
     content = "Search results for \u201c%s\u201d (%s):\n\n%s\n\nRead a page with fetch_page(url)." % (
         query, kit.settings.service_name, format_results(results))
-    return ToolOutcome.success(content, "Found %d results for \u201c%s\u201d" % (len(results), query))
+    return ToolOutcome.success(content, ngettext("Found %d result for \u201c%s\u201d", "Found %d results for \u201c%s\u201d",
+                                                 len(results)) % (len(results), query))
 
 
 def research(kit: ResearchKit, args: dict, progress: Optional[Progress], cancel) -> ToolOutcome:
@@ -96,7 +99,7 @@ def research(kit: ResearchKit, args: dict, progress: Optional[Progress], cancel)
     sections, read = [], 0
     for number, result in enumerate(results[:pages], 1):
         step = _numbered(report, number, min(pages, len(results)))
-        step("step", "Reading %s" % host_of(result.url))
+        step("step", _("Reading %s") % host_of(result.url))
         try:
             page, body = _read(kit, result.url, cancel, step)
         except ToolError as error:
@@ -107,11 +110,12 @@ def research(kit: ResearchKit, args: dict, progress: Optional[Progress], cancel)
         read += 1
         sections.append("## Source %d: %s\n%s%s" % (number, page.title or result.title, _page_header(page, body),
                                                     _excerpt(page.text, RESEARCH_PAGE_CHARS)))
-    report("complete", "Read %d of %d pages" % (read, len(sections)))
+    report("complete", ngettext("Read %d of %d page", "Read %d of %d pages", len(sections)) % (read, len(sections)))
     content = ("Research for \u201c%s\u201d (%s). Summarize these sources for the user and cite their URLs. %s\n\n"
                "Search results:\n%s\n\n%s" % (query, kit.settings.service_name, MATERIAL_NOTE,
                                               format_results(results), "\n\n".join(sections)))
-    return ToolOutcome.success(content, "Read %d of %d pages for \u201c%s\u201d" % (read, len(sections), query))
+    return ToolOutcome.success(content, ngettext("Read %d of %d page for \u201c%s\u201d", "Read %d of %d pages for \u201c%s\u201d",
+                                                 len(sections)) % (read, len(sections), query))
 
 
 def search(kit: ResearchKit, query: str, cancel, report: Progress) -> List[SearchResult]:
@@ -126,7 +130,7 @@ def search(kit: ResearchKit, query: str, cancel, report: Progress) -> List[Searc
                         "DuckDuckGo as the search service.")
     searxng = settings.backend == SEARXNG
     url = (searxng_query_url if searxng else duckduckgo_query_url)(settings.search_url, query)
-    report("step", "Searching %s for \u201c%s\u201d" % (settings.service_name, query))
+    report("step", _("Searching %s for \u201c%s\u201d") % (settings.service_name, query))
     try:
         body = kit.reader.get(url, cancel, report, purpose="search", check_type=check_readable)
     except WebStatusError as error:
@@ -134,7 +138,7 @@ def search(kit: ResearchKit, query: str, cancel, report: Progress) -> List[Searc
             raise ToolError("The SearXNG instance refused the search (HTTP 403); its JSON format is probably off. "
                             "Ask the user to enable it (settings.yml: search: formats: [html, json]).") from None
         raise
-    report("progress", "Reading the results")
+    report("progress", _("Reading the results"))
     if searxng:
         results = parse_searxng(decode_body(body.data, body.content_type, is_html=False).text)
     elif media_type(body.content_type) not in ("", "text/html"):

@@ -19,6 +19,7 @@ import threading
 from typing import Callable, FrozenSet, Iterable, List, Optional, Set
 
 from .approval import DENY, HOST, ApprovalBroker
+from .i18n import _
 from .tools import ToolError
 from .web_address import any_local, host_of, is_ip_literal, is_local_name, port_of, same_host
 
@@ -107,7 +108,7 @@ class WebAccess:
         if self.approvals.is_approved(host):
             return
         if progress is not None:
-            progress("progress", "Waiting for your approval: %s" % url)
+            progress("progress", _("Waiting for your approval: %s") % url)
         choice = self.broker.ask(url, host, cancel, purpose)
         if cancel is not None and getattr(cancel, "cancelled", False):
             raise ToolError("Stopped by the user.")

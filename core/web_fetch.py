@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, Optional
 
 from .errors import Cancelled, MarginaliaError
+from .i18n import _
 from .tools import ToolError
 from .web_access import WebAccess
 from .web_address import check_web_url, host_of, redirect_target
@@ -84,7 +85,7 @@ class WebReader:
         seen = {current}
         for hop in range(self.limits.max_redirects + 1):
             self._access.admit(current, cancel, progress, purpose)
-            _report(progress, "progress", "Contacting %s…" % host_of(current))
+            _report(progress, "progress", _("Contacting %s…") % host_of(current))
             response = self._request(current, cancel)
             location = response.header("Location") if response.status in REDIRECTS else ""
             if not location:
@@ -139,7 +140,7 @@ class WebReader:
                     break
                 if now - last_report >= self.limits.progress_every:
                     last_report = now
-                    _report(progress, "progress", "Reading %s (%d KB)…" % (host_of(url), total // 1024))
+                    _report(progress, "progress", _("Reading %s (%d KB)…") % (host_of(url), total // 1024))
         except Cancelled:
             raise ToolError("Stopped by the user.") from None
         except MarginaliaError as error:
