@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from .errors import MarginaliaError
+from .i18n import _
 from .schema_check import check_arguments, relax_for_grammar
 from .turn_parts import ToolOutcome
 
@@ -150,7 +151,7 @@ class ToolRunner:
         arguments, problems = check_arguments(call.arguments if call.arguments is not None else {}, tool.parameters)
         if problems:
             return ToolOutcome.failure("Invalid arguments for %s: %s. Fix them and call the tool again."
-                                       % (tool.name, "; ".join(problems)), "invalid arguments")
+                                       % (tool.name, "; ".join(problems)), _("invalid arguments"))
         try:
             outcome = tool.handler(context, arguments)
         except ToolError as error:
@@ -159,7 +160,7 @@ class ToolRunner:
             log.exception("tool %s failed", tool.name)
             outcome = ToolOutcome.failure("The tool %s failed unexpectedly (%s: %s). Any change it had started "
                                           "was undone." % (tool.name, type(error).__name__, error),
-                                          "failed unexpectedly")
+                                          _("failed unexpectedly"))
             outcome.unexpected = True
             return outcome
         return self._bounded(_as_outcome(outcome))
