@@ -14,8 +14,11 @@ A tool that fails after changing something never leaves half its change:
 
 * when it is the turn's first change, its step is undone (and kept off the redo stack);
 * when it crashed (an unexpected error, not a deliberate refusal) after merging into
-  the turn's step, LibreOffice cannot take its part out alone, so the turn's step is
-  undone whole and the model is told; the document is as before the request.
+  the turn's step, LibreOffice cannot take its part out alone: the turn's step is
+  undone, and the turn's earlier successful tools are run again in a fresh step
+  (the document is then exactly as before the failed tool, since the tools are
+  deterministic and check the text they change). Should a replay not succeed, the
+  turn's step stays undone and the model is told the document is as before the request.
 """
 from __future__ import annotations
 
@@ -33,6 +36,8 @@ TITLE_LENGTH = 48
 DOCUMENT_CLOSED = "The document was closed, so nothing more can be changed in it."
 TURN_UNDONE = (" Because the tool failed halfway, every change of your reply so far was undone with it: the "
                "document is as it was before the user's request. Read it again and redo what is still needed.")
+TOOL_UNDONE = (" Its partial change was taken back; your earlier changes in this reply are kept, so the document "
+               "is as it was just before this call.")
 
 
 def step_title(request: str) -> str:
@@ -93,6 +98,7 @@ class DocumentUndo:
         self._manager = document.getUndoManager()
         self._title = None
         self._depth = None
+        self._done = []  # the turn's successful changing actions, in order, for a replay
 
     @property
     def title(self):
@@ -116,24 +122,32 @@ class DocumentUndo:
         title = step_title(request)
         before = len(manager.getAllUndoActionTitles())
         merge = self._depth is not None and before == self._depth and manager.getCurrentUndoActionTitle() == title
-        if merge:
+        outcome, recorded = self._in_context(None if merge else title, action)
+        if recorded and not outcome.ok:
+            return self._roll_back(outcome, merge)
+        if recorded or merge:
+            self._title, self._depth = title, len(manager.getAllUndoActionTitles())
+            if outcome.ok:
+                self._done = self._done + [action] if merge else [action]
+        return outcome
+
+    def _in_context(self, title, action):
+        """Run ``action`` in a visible context titled ``title`` (hidden when None): ``(result, recorded)``."""
+        manager = self._manager
+        if title is None:
             manager.enterHiddenUndoContext()
         else:
             manager.enterUndoContext(title)
         ended = _ContextEnd()
         try:
-            outcome = action()
+            result = action()
         finally:
             manager.addUndoManagerListener(ended)
             try:
                 manager.leaveUndoContext()
             finally:
                 manager.removeUndoManagerListener(ended)
-        if ended.recorded and not outcome.ok:
-            return self._roll_back(outcome, merge)
-        if ended.recorded or merge:
-            self._title, self._depth = title, len(manager.getAllUndoActionTitles())
-        return outcome
+        return result, ended.recorded
 
     def _roll_back(self, outcome, merged: bool):
         """Take a failed tool's change back (see the module docstring)."""
@@ -144,9 +158,34 @@ class DocumentUndo:
         if not merged:
             log.info("rolled back the failed tool's partial changes")
             return outcome
+        if self._replay():
+            log.warning("a tool crashed halfway: the turn was undone and its earlier tools run again")
+            return ToolOutcome(False, outcome.content + TOOL_UNDONE, outcome.summary, outcome.data)
         log.warning("a tool crashed halfway inside the turn's step: the whole turn was undone")
         self._title = self._depth = None
+        self._done = []
         return ToolOutcome(False, outcome.content + TURN_UNDONE, outcome.summary, outcome.data)
+
+    def _replay(self) -> bool:
+        """Run the turn's earlier successful tools again in a fresh step; False (and undone) on failure."""
+        if not self._done or self._title is None:
+            return False
+
+        def replay_all():
+            try:
+                return all(action().ok for action in self._done)
+            except Exception:
+                log.exception("replaying the turn's tools failed")
+                return False
+
+        replayed, recorded = self._in_context(self._title, replay_all)
+        if not replayed:
+            if recorded:
+                self._manager.undo()
+                self._manager.clearRedo()
+            return False
+        self._depth = len(self._manager.getAllUndoActionTitles())
+        return True
 
 
 def revert_turn(document, title: str) -> bool:

@@ -89,22 +89,50 @@ def test_the_first_tool_failing_halfway_leaves_the_document_as_before_it(office,
 
 
 @pytest.mark.parametrize("before", [("one",), ("one", "two")])
-def test_a_later_tool_failing_halfway_takes_the_turn_back_whole(office, report, before):
-    """LibreOffice cannot take a merged tool's part out of the turn's step alone: the step goes whole."""
+def test_a_later_tool_failing_halfway_leaves_the_document_as_before_that_tool(office, report, before):
+    """Its half change goes; the turn's earlier changes are replayed into a fresh step and kept."""
     original = paragraphs(report)
     tools = TurnTools(office, report)
     for text in before:
         assert tools.call("add", text=text).ok
     outcome = tools.call("half_done")
-    assert not outcome.ok and "every change of your reply so far was undone" in outcome.content
-    assert paragraphs(report) == original, "a half change (or the turn's other changes) stayed"
+    assert not outcome.ok and "partial change was taken back" in outcome.content
+    assert paragraphs(report) == original + list(before), "a half change stayed, or earlier changes were lost"
     manager = report.getUndoManager()
-    assert manager.getAllUndoActionTitles() == () and manager.getAllRedoActionTitles() == ()
+    assert len(manager.getAllUndoActionTitles()) == 1 and manager.getAllRedoActionTitles() == ()
     assert tools.call("add", text="again").ok and tools.call("add", text="and more").ok
-    assert paragraphs(report) == original + ["again", "and more"]
+    assert paragraphs(report) == original + list(before) + ["again", "and more"]
     assert len(manager.getAllUndoActionTitles()) == 1
     manager.undo()
     assert paragraphs(report) == original
+
+
+CALLS = {"flaky": 0}
+
+
+def flaky(context, args):
+    """Adds a paragraph the first time, refuses afterwards: a replay of it cannot succeed."""
+    CALLS["flaky"] += 1
+    if CALLS["flaky"] > 1:
+        from marginalia.core.tools import ToolError
+        raise ToolError("not again")
+    append_paragraph(context.document, "flaky")
+    return "Added."
+
+
+def test_when_a_replay_fails_the_turn_is_taken_back_whole(office, report):
+    original = paragraphs(report)
+    if TOOLS.get("flaky") is None:
+        TOOLS.register(Tool("flaky", "once", {"type": "object", "properties": {}}, flaky,
+                            apps=("writer",), changes_document=True))
+    CALLS["flaky"] = 0
+    tools = TurnTools(office, report)
+    assert tools.call("flaky").ok
+    outcome = tools.call("half_done")
+    assert not outcome.ok and "every change of your reply so far was undone" in outcome.content
+    assert paragraphs(report) == original
+    manager = report.getUndoManager()
+    assert manager.getAllUndoActionTitles() == () and manager.getAllRedoActionTitles() == ()
 
 
 def tidy_refusal(context, args):
