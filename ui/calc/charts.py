@@ -11,6 +11,7 @@ from com.sun.star.awt import Rectangle
 
 from ...core.cell_address import RangeRef
 from ...core.cell_format import FormatError, size_hundredths_mm
+from ...core.i18n import N_, _
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_size
@@ -24,6 +25,11 @@ CHART_TYPES = {  # name → (old chart API diagram service, Vertical for bars)
     "scatter": ("com.sun.star.chart.XYDiagram", None), "radar": ("com.sun.star.chart.NetDiagram", None),
 }
 NO_AXES = ("pie", "donut")
+SUMMARIES = {"column": N_("Created a column chart of %s"), "bar": N_("Created a bar chart of %s"),
+             "line": N_("Created a line chart of %s"), "area": N_("Created an area chart of %s"),
+             "pie": N_("Created a pie chart of %s"), "donut": N_("Created a donut chart of %s"),
+             "scatter": N_("Created a scatter chart of %s"), "radar": N_("Created a radar chart of %s")}
+"""The transcript line per chart type (English; shown through ``_()``)."""
 DEFAULT_WIDTH_CM, DEFAULT_HEIGHT_CM = 16.0, 9.0
 
 
@@ -57,7 +63,7 @@ def create_chart(context, args) -> ToolOutcome:
     text = "Created a %s chart '%s' of %s at %s with %d series (%s)%s." % (
         kind, name, data.label, anchor.ref.label().split(":")[0], len(series), ", ".join(series[:8]),
         ", titled \"%s\"" % args["title"] if args.get("title") else "")
-    return ToolOutcome.success(text, "Created a %s chart of %s" % (kind, data.label))
+    return ToolOutcome.success(text, _(SUMMARIES[kind]) % data.label)
 
 
 def _beside(data) -> RangeRef:

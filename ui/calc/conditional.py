@@ -13,6 +13,7 @@ from com.sun.star.beans import PropertyValue
 
 from ...core.cell_format import FormatError, color_hex, parse_color
 from ...core.cell_values import looks_like_number
+from ...core.i18n import _
 from ...core.formula_errors import describe_error
 from ...core.formula_syntax import condition_operand, to_api_formula
 from ...core.tools import Tool, ToolError
@@ -53,7 +54,7 @@ def conditional_format(context, args) -> ToolOutcome:
         entries.clear()
         cell_range.setPropertyValue("ConditionalFormat", entries)
         return ToolOutcome.success("Removed the conditional formatting of %s." % target.label,
-                                   "Cleared conditional formats of %s" % target.label)
+                                   _("Cleared conditional formats of %s") % target.label)
     formulas = _formulas(document, target, rule, args)
     _check_formulas(context, target, formulas)
     groups = rule_groups(document, target)
@@ -68,7 +69,7 @@ def conditional_format(context, args) -> ToolOutcome:
         entries.addNew(rule_properties)
         group.setPropertyValue("ConditionalFormat", entries)
     text = "Cells of %s where %s now show %s." % (target.label, _condition_words(rule, args), style_words)
-    return ToolOutcome.success(text, "Added a conditional format to %s" % target.label)
+    return ToolOutcome.success(text, _("Added a conditional format to %s") % target.label)
 
 
 def _formulas(document, target, rule, args):

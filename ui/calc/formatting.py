@@ -12,6 +12,7 @@ from com.sun.star.util import MalformedNumberFormatException
 
 from ...core.cell_format import HORIZONTAL, VERTICAL, FormatError, alignment, number_format_code, parse_color, \
     size_hundredths_mm
+from ...core.i18n import _
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, resolve
@@ -49,7 +50,7 @@ def format_range(context, args) -> ToolOutcome:
     for lines, name, value in sizes:
         (cell_range.getColumns() if lines == "columns" else cell_range.getRows()).setPropertyValue(name, value)
     done = ", ".join(_described(name, args[name]) for name in given)
-    return ToolOutcome.success("Formatted %s: %s." % (target.label, done), "Formatted %s" % target.label)
+    return ToolOutcome.success("Formatted %s: %s." % (target.label, done), _("Formatted %s") % target.label)
 
 
 def _described(name: str, value) -> str:

@@ -12,6 +12,7 @@ from typing import List, Tuple
 from ...core.cell_address import RangeRef, cell_name
 from ...core.formula_errors import describe_error, error_label
 from ...core.formula_syntax import to_english_formula
+from ...core.i18n import _, ngettext
 from ...core.sheet_text import format_value
 from ...core.tools import Tool
 from ...core.turn_parts import ToolOutcome
@@ -36,14 +37,14 @@ def find_formula_errors(context, args) -> ToolOutcome:
         for address in block.queryFormulaCells(4).getRangeAddresses():
             total += (address.EndRow - address.StartRow + 1) * (address.EndColumn - address.StartColumn + 1)
             first.extend(_cells(sheet, address, MAX_EXPLAINED - len(first)))
-    where = ", ".join(ref.label() for _, ref in scopes) or "the document"
+    where = ", ".join(ref.label() for _sheet, ref in scopes) or "the document"
     if not total:
-        return ToolOutcome.success("No formula shows an error in %s." % where, "No formula errors")
+        return ToolOutcome.success("No formula shows an error in %s." % where, _("No formula errors"))
     lines = ["%d formula(s) show an error in %s:" % (total, where)]
     lines.extend(_explain(document, sheet, column, row) for sheet, column, row in first)
     if total > len(first):
         lines.append("(%d more not explained; ask about a smaller range.)" % (total - len(first)))
-    return ToolOutcome.success("\n".join(lines), "Found %d formula error(s)" % total)
+    return ToolOutcome.success("\n".join(lines), ngettext("Found %d formula error", "Found %d formula errors", total) % total)
 
 
 def _cells(sheet, address, limit: int):

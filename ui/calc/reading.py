@@ -7,6 +7,7 @@ them. Without a range it reads the user's selection.
 from __future__ import annotations
 
 from ...core.cell_address import RangeRef
+from ...core.i18n import _, ngettext
 from ...core.sheet_text import render_table
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
@@ -41,7 +42,7 @@ def list_sheets(context, args) -> ToolOutcome:
             notes.append("hidden")
         lines.append("%d. '%s': %s" % (index + 1, sheet.getName(), ", ".join(notes)))
     return ToolOutcome.success("%d sheet(s):\n%s" % (len(lines), "\n".join(lines)),
-                               "Listed %d sheet(s)" % len(lines))
+                               ngettext("Listed %d sheet", "Listed %d sheets", len(lines)) % len(lines))
 
 
 def read_range(context, args) -> ToolOutcome:
@@ -57,7 +58,7 @@ def read_range(context, args) -> ToolOutcome:
     max_cells = args.get("max_cells", DEFAULT_MAX_CELLS)
     clamped = clamp_to_used(target)
     if clamped is None:
-        return ToolOutcome.success("%s is empty." % target.label, "Read %s (empty)" % target.label)
+        return ToolOutcome.success("%s is empty." % target.label, _("Read %s (empty)") % target.label)
     return _read_block(document, target, clamped, max_cells)
 
 
@@ -81,7 +82,7 @@ def _read_block(document, asked, block, max_cells: int) -> ToolOutcome:
     head = "%s (%d rows × %d columns). Formulas are shown as =formula → value." % (block.label, ref.rows,
                                                                                    ref.columns)
     text = "\n".join([head] + notes + [table])
-    return ToolOutcome.success(text, "Read %s" % block.label)
+    return ToolOutcome.success(text, _("Read %s") % block.label)
 
 
 TOOLS = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...core.cell_address import RangeRef, column_name
 from ...core.column_types import describe_profile, header_row_index, looks_like_header, profile_column
+from ...core.i18n import _
 from ...core.sheet_text import format_number, format_value, render_table
 from ...core.tools import Tool
 from ...core.turn_parts import ToolOutcome
@@ -38,7 +39,7 @@ def get_sheet_summary(context, args) -> ToolOutcome:
     else:
         lines.extend(_contents_lines(document, sheet, used))
     lines.extend(_object_lines(document, sheet, used))
-    return ToolOutcome.success("\n".join(lines), "Summarised sheet '%s'" % name)
+    return ToolOutcome.success("\n".join(lines), _("Summarised sheet '%s'") % name)
 
 
 def _contents_lines(document, sheet, used: RangeRef):

@@ -12,6 +12,7 @@ from com.sun.star.beans import PropertyValue
 from com.sun.star.uno import Exception as UnoException
 
 from ...core.cell_address import column_name
+from ...core.i18n import _
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, clamp_to_used, resolve
@@ -68,7 +69,7 @@ def sort_range(context, args) -> ToolOutcome:
                         "changed. (%s)" % (table.label, type(error).__name__)) from None
     header = " (row %d kept as the header)" % (table.ref.start_row + 1) if has_header else ""
     text = "Sorted %s by %s%s." % (table.label, ", then ".join(words), header)
-    return ToolOutcome.success(text, "Sorted %s" % table.label)
+    return ToolOutcome.success(text, _("Sorted %s") % table.label)
 
 
 def filter_range(context, args) -> ToolOutcome:
@@ -87,7 +88,7 @@ def filter_range(context, args) -> ToolOutcome:
         descriptor.setPropertyValue("ContainsHeader", has_header)
         table.cell_range().filter(descriptor)
         notes.append(_visible_note(table, has_header, bool(fields)))
-    return ToolOutcome.success(" ".join(notes), "Filtered %s" % table.label)
+    return ToolOutcome.success(" ".join(notes), _("Filtered %s") % table.label)
 
 
 def _filter_field(condition, table, index, match):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from com.sun.star.uno import Exception as UnoException
 
 from ...core.cell_address import AddressError, column_name, parse_line_position, sheet_name_problem
+from ...core.i18n import _, ngettext
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from .addresses import sheet_by_name, sheet_size
@@ -51,7 +52,21 @@ def edit_rows_columns(context, args) -> ToolOutcome:
     else:
         text = "Deleted %s starting at %s on '%s'; formulas were adjusted (references to deleted cells now show " \
                "#REF!)." % (what, _name(index, rows), sheet.getName())
-    return ToolOutcome.success(text, text.split(";")[0])
+    return ToolOutcome.success(text, _lines_summary(action, count, index, rows, sheet.getName()))
+
+
+def _lines_summary(action: str, count: int, index: int, rows: bool, sheet: str) -> str:
+    """The transcript line of an insertion or deletion, in the user's language."""
+    where = (_("row %d") % (index + 1)) if rows else (_("column %s") % column_name(index))
+    if action.startswith("insert"):
+        template = (ngettext("Inserted %d row before %s on '%s'", "Inserted %d rows before %s on '%s'", count) if rows
+                    else ngettext("Inserted %d column before %s on '%s'", "Inserted %d columns before %s on '%s'",
+                                  count))
+    else:
+        template = (ngettext("Deleted %d row starting at %s on '%s'", "Deleted %d rows starting at %s on '%s'", count)
+                    if rows else ngettext("Deleted %d column starting at %s on '%s'",
+                                          "Deleted %d columns starting at %s on '%s'", count))
+    return template % (count, where, sheet)
 
 
 def _name(index: int, rows: bool) -> str:
@@ -77,13 +92,13 @@ def manage_sheet(context, args) -> ToolOutcome:
     if action == "activate":
         sheet = sheet_by_name(document, name)
         document.getCurrentController().setActiveSheet(sheet)
-        return ToolOutcome.success("'%s' is now the active sheet." % sheet.getName(), "Showed '%s'" % sheet.getName())
+        return ToolOutcome.success("'%s' is now the active sheet." % sheet.getName(), _("Showed '%s'") % sheet.getName())
     ensure_structure_unprotected(document, "%s sheets" % action)
     if action == "create":
         _check_new_name(sheets, name)
         position = min(max(args.get("position", sheets.getCount() + 1), 1), sheets.getCount() + 1)
         sheets.insertNewByName(name, position - 1)
-        return ToolOutcome.success("Created sheet '%s' at position %d." % (name, position), "Created sheet '%s'" % name)
+        return ToolOutcome.success("Created sheet '%s' at position %d." % (name, position), _("Created sheet '%s'") % name)
     sheet = sheet_by_name(document, name)
     old = sheet.getName()
     if action == "rename":
@@ -96,12 +111,12 @@ def manage_sheet(context, args) -> ToolOutcome:
             raise ToolError("'%s' cannot be used: %s." % (new_name, sheet_name_problem(new_name)))
         sheet.setName(new_name)
         return ToolOutcome.success("Renamed sheet '%s' to '%s'; formulas that use it follow." % (old, new_name),
-                                   "Renamed sheet '%s' to '%s'" % (old, new_name))
+                                   _("Renamed sheet '%s' to '%s'") % (old, new_name))
     if sheets.getCount() == 1:
         raise ToolError("'%s' is the only sheet; a spreadsheet needs at least one. Nothing was changed." % old)
     sheets.removeByName(old)
     return ToolOutcome.success("Deleted sheet '%s' (formulas that used it now show #REF!)." % old,
-                               "Deleted sheet '%s'" % old)
+                               _("Deleted sheet '%s'") % old)
 
 
 def _check_new_name(sheets, name: str) -> None:

@@ -10,6 +10,7 @@ from ...core.cell_values import FORMULA, CellInput, CellValueError, cell_input, 
 from ...core.csv_text import CsvError, parse_csv
 from ...core.formula_shift import FormulaTemplate, ShiftError
 from ...core.formula_syntax import to_api_formula
+from ...core.i18n import _, ngettext
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names, sheet_size
@@ -54,7 +55,8 @@ def write_range(context, args) -> ToolOutcome:
         raise ToolError("Nothing was written: %s." % mismatch)
     report = write_grid(context.document, target, grid)
     text = "Wrote %d cells to %s (%s)." % (rows * columns, target.label, _kind_words(report.counts))
-    return ToolOutcome.success(text + report.error_note(), "Wrote %d cells in %s" % (rows * columns, target.label))
+    return ToolOutcome.success(text + report.error_note(), ngettext("Wrote %d cell in %s", "Wrote %d cells in %s",
+                                                                    rows * columns) % (rows * columns, target.label))
 
 
 def _fill(document, target, value) -> ToolOutcome:
@@ -70,14 +72,14 @@ def _fill(document, target, value) -> ToolOutcome:
     report = write_grid(document, target, grid, api_syntax=True)
     how = " (relative references adjusted for each cell, as with Fill Down)" if first.kind == FORMULA else ""
     text = "Filled %d cells of %s with %s%s." % (ref.rows * ref.columns, target.label, value, how)
-    return ToolOutcome.success(text + report.error_note(), "Filled %s" % target.label)
+    return ToolOutcome.success(text + report.error_note(), _("Filled %s") % target.label)
 
 
 def _filled(document, target, first: CellInput):
     """The grid for a fill: one value everywhere, or the formula moved to each cell like Fill Down."""
     ref = target.ref
     if first.kind != FORMULA:
-        return [[first] * ref.columns for _ in range(ref.rows)]
+        return [[first] * ref.columns for _row in range(ref.rows)]
     columns, rows = sheet_size(target.sheet)
     template = FormulaTemplate(to_api_formula(first.value, sheet_names(document)), columns, rows)
     return [[CellInput(FORMULA, template.at(r, c)) for c in range(ref.columns)] for r in range(ref.rows)]
@@ -97,7 +99,7 @@ def clear_range(context, args) -> ToolOutcome:
     except Exception as error:
         raise refused_by_calc(target, "clear", error) from None
     return ToolOutcome.success("Cleared the %s of %s." % ("contents and formats" if what == "all" else what,
-                                                          target.label), "Cleared %s" % target.label)
+                                                          target.label), _("Cleared %s") % target.label)
 
 
 def import_csv(context, args) -> ToolOutcome:
@@ -112,7 +114,7 @@ def import_csv(context, args) -> ToolOutcome:
     report = write_grid(context.document, target, grid)
     text = "Imported %d rows × %d columns into %s (%s)." % (len(grid), len(grid[0]), target.label,
                                                             _kind_words(report.counts))
-    return ToolOutcome.success(text, "Imported CSV into %s" % target.label)
+    return ToolOutcome.success(text, _("Imported CSV into %s") % target.label)
 
 
 _CELL_VALUE = {"type": ["string", "number", "boolean", "null"]}
