@@ -18,7 +18,7 @@ from com.sun.star.awt.PosSize import POSSIZE
 
 from ..core.approval import DENY, HOST, ONCE
 from ..core.i18n import _
-from .listeners import ActionListener
+from .listeners import OnAction
 from .log import get_logger, logged
 
 log = get_logger("approval_bar")
@@ -67,7 +67,7 @@ class ApprovalBar:
         for name, choice in BUTTONS:
             label, _short, tip = button_texts()[name]
             self.buttons[name] = _add(ctx, window, "Button", name, {"Label": label, "HelpText": tip, "Tabstop": True})
-            listener = ActionListener(lambda choice=choice: self._choose(choice))
+            listener = OnAction(lambda event, choice=choice: self._choose(choice))
             self.buttons[name].addActionListener(listener)
             self._listeners.append(listener)
 

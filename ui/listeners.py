@@ -1,50 +1,76 @@
-"""Small UNO listener adapters that call a Python function and log any exception.
+"""Listener adapters for controls and windows: each calls one Python function with the event, logged.
 
-LibreOffice silently swallows exceptions raised in listeners; every adapter here runs
-its callback through :func:`~marginalia.ui.log.logged`.
+LibreOffice silently swallows exceptions raised in listeners, so every callback goes
+through :func:`~marginalia.ui.log.logged`.
 """
 from __future__ import annotations
 
 import unohelper
-from com.sun.star.awt import XActionListener, XItemListener, XKeyListener, XWindowListener
+from com.sun.star.awt import (XActionListener, XFocusListener, XItemListener, XKeyListener, XTextListener,
+                              XWindowListener)
 
 from .log import logged
 
 
-class ActionListener(unohelper.Base, XActionListener):
-    """Calls ``callback()`` when a button is pressed."""
-
+class _Callback(unohelper.Base):
     def __init__(self, callback):
-        self._callback = logged(callback)
+        self._callback = callback
+
+    def disposing(self, event):
+        self._callback = None
+
+    @logged
+    def _call(self, event):
+        if self._callback is not None:
+            self._callback(event)
+
+
+class OnAction(_Callback, XActionListener):
+    """A button was pressed."""
 
     def actionPerformed(self, event):
-        self._callback()
-
-    def disposing(self, event):
-        pass
+        self._call(event)
 
 
-class ItemListener(unohelper.Base, XItemListener):
-    """Calls ``callback()`` when a checkbox or list selection changes."""
-
-    def __init__(self, callback):
-        self._callback = logged(callback)
+class OnItem(_Callback, XItemListener):
+    """A checkbox changed or a list entry was chosen."""
 
     def itemStateChanged(self, event):
-        self._callback()
+        self._call(event)
 
-    def disposing(self, event):
+
+class OnText(_Callback, XTextListener):
+    """A text field changed (every keystroke)."""
+
+    def textChanged(self, event):
+        self._call(event)
+
+
+class OnFocusLost(_Callback, XFocusListener):
+    """A control lost the focus (the user moved on)."""
+
+    def focusGained(self, event):
+        pass
+
+    def focusLost(self, event):
+        self._call(event)
+
+
+class OnKey(_Callback, XKeyListener):
+    """A key was pressed in a control (the control handles the key afterwards)."""
+
+    def keyPressed(self, event):
+        self._call(event)
+
+    def keyReleased(self, event):
         pass
 
 
-class ResizeListener(unohelper.Base, XWindowListener):
-    """Calls ``callback(width, height)`` when a window is resized."""
-
-    def __init__(self, callback):
-        self._callback = logged(callback)
+class OnResize(_Callback, XWindowListener):
+    """A window was resized (the event carries its new Width and Height)."""
 
     def windowResized(self, event):
-        self._callback(event.Width, event.Height)
+        self._call(event)
 
     def windowMoved(self, event):
         pass
@@ -53,23 +79,4 @@ class ResizeListener(unohelper.Base, XWindowListener):
         pass
 
     def windowHidden(self, event):
-        pass
-
-    def disposing(self, event):
-        pass
-
-
-class KeyListener(unohelper.Base, XKeyListener):
-    """Calls ``callback(event)`` for every key pressed in the control."""
-
-    def __init__(self, callback):
-        self._callback = logged(callback)
-
-    def keyPressed(self, event):
-        self._callback(event)
-
-    def keyReleased(self, event):
-        pass
-
-    def disposing(self, event):
         pass

@@ -17,7 +17,7 @@ import unohelper
 from com.sun.star.util import XChangesListener
 
 from . import keys, settings_store
-from .dialog_listeners import OnAction, OnFocusLost, OnItem
+from .listeners import OnAction, OnFocusLost, OnItem
 from .log import get_logger, logged
 from .main_thread import MainThreadQueue
 from .model_list import ModelListLoader

@@ -14,7 +14,7 @@ from com.sun.star.awt.PosSize import POSSIZE
 from ..core import panel_layout
 from ..core.i18n import _
 from . import panel_actions, sessions
-from .listeners import ActionListener, ItemListener, KeyListener, ResizeListener
+from .listeners import OnAction, OnItem, OnKey, OnResize
 from .log import get_logger, logged
 from .model_picker import ModelPicker
 from .research.approvals import attach_bar as attach_approval_bar
@@ -79,19 +79,19 @@ class ChatPanelView:
 
     def _listen(self) -> None:
         self._actions = {
-            "send": ActionListener(self.on_send),
-            "stop": ActionListener(self.on_stop),
-            "clear": ActionListener(lambda: panel_actions.clear(self.ctx, self.session)),
-            "revert": ActionListener(lambda: panel_actions.revert(self.document, self.session)),
-            "settings": ActionListener(lambda: panel_actions.open_settings(self.ctx, self.frame)),
+            "send": OnAction(lambda event: self.on_send()),
+            "stop": OnAction(lambda event: self.on_stop()),
+            "clear": OnAction(lambda event: panel_actions.clear(self.ctx, self.session)),
+            "revert": OnAction(lambda event: panel_actions.revert(self.document, self.session)),
+            "settings": OnAction(lambda event: panel_actions.open_settings(self.ctx, self.frame)),
         }
         for name, listener in self._actions.items():
             self.controls[name].addActionListener(listener)
-        self._thinking_toggle = ItemListener(self._on_show_thinking)
+        self._thinking_toggle = OnItem(lambda event: self._on_show_thinking())
         self.controls["show_thinking"].addItemListener(self._thinking_toggle)
-        self._resized = ResizeListener(self.relayout)
+        self._resized = OnResize(lambda event: self.relayout(event.Width, event.Height))
         self.window.addWindowListener(self._resized)
-        self._keys = KeyListener(self.on_key)
+        self._keys = OnKey(self.on_key)
         for control in self.controls.values():
             control.addKeyListener(self._keys)
 

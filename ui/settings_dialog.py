@@ -22,7 +22,7 @@ from ..core.settings_form import form_from_settings, parse_form, preset_for_url,
 from ..core.tls import TlsOptions
 from ..core.url_normalize import normalize_base_url
 from . import keys, settings_store, settings_texts
-from .dialog_listeners import OnAction, OnFocusLost, OnItem, OnText
+from .listeners import OnAction, OnFocusLost, OnItem, OnText
 from .dialog_texts import apply_texts
 from .log import get_logger
 from .main_thread import MainThreadQueue
