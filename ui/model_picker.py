@@ -47,10 +47,12 @@ class ModelPicker:
         ctx: The office's component context.
         combobox: The panel's ``model`` control (``XComboBox`` + ``XTextComponent``).
         read_settings: Returns the ``Endpoint`` settings (default: from the configuration).
+        on_settings_changed: Called on the main thread after the endpoint settings changed.
     """
 
-    def __init__(self, ctx, combobox, read_settings: Optional[ReadSettings] = None):
+    def __init__(self, ctx, combobox, read_settings: Optional[ReadSettings] = None, on_settings_changed=None):
         self.ctx, self.combobox = ctx, combobox
+        self._on_settings_changed = on_settings_changed
         self._read = read_settings or (lambda: settings_store.read_group(ctx, "Endpoint"))
         self.main = MainThreadQueue(ctx)
         self.loader = ModelListLoader(ctx, self.main)
@@ -67,12 +69,17 @@ class ModelPicker:
     def _watch_settings(self):
         try:
             access = settings_store._access(self.ctx, "Endpoint")
-            listener = _SettingsChanged(lambda: self.main.post(self.refresh))
+            listener = _SettingsChanged(lambda: self.main.post(self._settings_changed))
             access.addChangesListener(listener)
             return access, listener
         except Exception:
             log.warning("cannot follow settings changes", exc_info=True)
             return None
+
+    def _settings_changed(self) -> None:
+        self.refresh()
+        if self._on_settings_changed is not None:
+            self._on_settings_changed()
 
     def refresh(self, force: bool = False) -> None:
         """Show the configured model; read the list again if the endpoint changed."""

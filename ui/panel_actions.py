@@ -74,6 +74,15 @@ def first_run_check(ctx, session) -> None:
                            % (endpoint.get("Model") or ""))
 
 
+def settings_changed(ctx, session) -> None:
+    """After the endpoint settings changed: a status that said what was missing says Ready again."""
+    if session.busy or session.status not in (_("Not configured"), _("No model")):
+        return
+    endpoint = settings_store.read_endpoint(ctx)
+    if endpoint["URL"] and endpoint["Model"]:
+        session.set_status(_("Ready"))
+
+
 def not_configured_message() -> str:
     """One sentence telling a new user how to connect."""
     return _("Marginalia is not connected to a model yet: press Settings… above and choose a server "

@@ -65,7 +65,8 @@ class ChatPanelView:
         self.controls["show_thinking"].setState(1 if self.session.show_thinking else 0)
         self.approval_bar = attach_approval_bar(ctx, self.session, window, covers=self.controls["input"])
         self._listen()
-        self._model_picker = ModelPicker(ctx, self.controls["model"])
+        self._model_picker = ModelPicker(
+            ctx, self.controls["model"], on_settings_changed=lambda: panel_actions.settings_changed(ctx, self.session))
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _apply_texts(self) -> None:

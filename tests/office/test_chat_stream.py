@@ -160,3 +160,16 @@ def test_the_embedded_model_is_named_in_the_status(office, scripted_server):
     finally:
         set_settings(office.ctx, "Endpoint", URL="", Model="", EmbeddedURL="")
         office.close_document(doc)
+
+
+def test_status_says_ready_once_the_settings_are_complete(office, scripted_server):
+    set_settings(office.ctx, "Endpoint", URL="", Model="")
+    doc = office.new_document("swriter")
+    try:
+        panel = Panel(doc).open()
+        assert panel.status() == "Not configured"
+        set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
+        wait_until(lambda: panel.status() == "Ready", message="the status to follow the settings")
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="")
+        office.close_document(doc)
