@@ -7,6 +7,7 @@ from typing import Any, List
 
 import uno
 
+from ...core.i18n import _, ngettext
 from ...core.text_match import quote, same_text
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
@@ -55,7 +56,7 @@ def comments(context, args) -> ToolOutcome:
 def _list(document) -> ToolOutcome:
     found = all_comments(document)
     if not found:
-        return ToolOutcome.success("The document has no comments.", "No comments")
+        return ToolOutcome.success("The document has no comments.", _("No comments"))
     lines = ["%d comment%s:" % (len(found), "" if len(found) == 1 else "s")]
     for comment in found:
         field = comment.field
@@ -63,7 +64,7 @@ def _list(document) -> ToolOutcome:
         lines.append("#%d %s, by %s%s, on %s: %s" % (
             comment.number, where, field.Author or "unknown", _date(field), quote(field.getAnchor().getString(), 80),
             quote(field.Content, 600)) + (" [resolved]" if field.Resolved else ""))
-    return ToolOutcome.success("\n".join(lines), "Listed %d comments" % len(found))
+    return ToolOutcome.success("\n".join(lines), ngettext("Listed %d comment", "Listed %d comments", len(found)) % len(found))
 
 
 def _date(field) -> str:
@@ -91,7 +92,7 @@ def _add(context, args) -> ToolOutcome:
             match.span.xtext.insertTextContent(match.span.cursor(match.start, match.end), field, True)
     places = ", ".join(m.where for m in matches[:8])
     return ToolOutcome.success("Added the comment to %s in %s." % (quote(text, 80), places),
-                               "Commented on %s" % quote(text, 40))
+                               _("Commented on %s") % quote(text, 40))
 
 
 def _now():
@@ -119,7 +120,7 @@ def _change(context, args, action: str) -> ToolOutcome:
             raise ToolError("Comment #%d now reads %s, not %s. List the comments again."
                             % (number, quote(chosen[0].field.Content, 200), quote(expected, 100)))
     if not chosen:
-        return ToolOutcome.success("There are no comments to %s." % action, "No comments")
+        return ToolOutcome.success("There are no comments to %s." % action, _("No comments"))
     with editing(context):
         for comment in chosen:
             if action == "resolve":
@@ -130,7 +131,16 @@ def _change(context, args, action: str) -> ToolOutcome:
     verb = "Resolved" if action == "resolve" else "Removed"
     which = "all %d comments" % len(chosen) if args.get("all") else "comment #%d" % chosen[0].number
     note = " Remaining comments are numbered again from 1." if action == "remove" else ""
-    return ToolOutcome.success("%s %s.%s" % (verb, which, note), "%s %s" % (verb, which))
+    return ToolOutcome.success("%s %s.%s" % (verb, which, note), _decided_summary(action, chosen, bool(args.get("all"))))
+
+
+def _decided_summary(action: str, chosen, every: bool) -> str:
+    """The transcript line of resolving or removing comments."""
+    if every:
+        count = len(chosen)
+        return (ngettext("Resolved all %d comment", "Resolved all %d comments", count) if action == "resolve"
+                else ngettext("Removed all %d comment", "Removed all %d comments", count)) % count
+    return (_("Resolved comment #%d") if action == "resolve" else _("Removed comment #%d")) % chosen[0].number
 
 
 TOOLS = [

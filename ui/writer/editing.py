@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import List
 
+from ...core.i18n import _
 from ...core.text_match import quote, same_text
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
@@ -64,7 +65,7 @@ def _replace_match(match: Match, content: Content, recording: bool) -> None:
 
 def _replace_paragraphs(document, first: int, last: int, html: str):
     blocks = body_blocks(document)
-    _, number = open_paragraph(document, False, block_at(blocks, last), body_style(blocks, first))
+    _new, number = open_paragraph(document, False, block_at(blocks, last), body_style(blocks, first))
     new_first, new_last = import_html(document, number, html, body_style(blocks, first))
     delete_blocks(document, first, last)
     removed = last - first + 1
@@ -79,7 +80,7 @@ def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new
                 "after it have changed: read again before using them." % (
                     "s" if len(ranges) > 1 or ranges[0][0] != ranges[0][1] else "",
                     ", ".join("%d–%d" % r if r[0] != r[1] else str(r[0]) for r in ranges), first, last))
-        return ToolOutcome.success(text, "Replaced %s with formatted content" % places)
+        return ToolOutcome.success(text, _("Replaced %s with formatted content") % places)
     new_shown = content.visible_text
     verb = "Deleted" if not new_shown else "Replaced"
     count = "%d occurrences of " % len(matches) if len(matches) > 1 else ""
@@ -87,8 +88,16 @@ def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new
                                  " with %s" % quote(new_shown, 80) if new_shown else "")
     if content.kind == "plain":
         text += " Unchanged words kept their formatting; changed words took the formatting of the words they replace."
-    summary = "%s %s%s%s" % (verb, count, quote(old_text, 40), " with %s" % quote(new_shown, 40) if new_shown else "")
-    return ToolOutcome.success(text, summary)
+    return ToolOutcome.success(text, _replace_summary(len(matches), quote(old_text, 40), quote(new_shown, 40)
+                                                      if new_shown else ""))
+
+
+def _replace_summary(count: int, old: str, new: str) -> str:
+    """The transcript line of a replacement (``new`` empty: a deletion)."""
+    if new:
+        return (_("Replaced %d occurrences of %s with %s") % (count, old, new) if count > 1
+                else _("Replaced %s with %s") % (old, new))
+    return _("Deleted %d occurrences of %s") % (count, old) if count > 1 else _("Deleted %s") % old
 
 
 def _places(matches: List[Match]) -> str:
@@ -120,7 +129,8 @@ def delete_paragraphs(context, args) -> ToolOutcome:
     span = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
     text = "Deleted %s%s. The paragraphs after them moved up by %d." % (
         span, " (including %d table%s)" % (tables, "s" if tables > 1 else "") if tables else "", last - first + 1)
-    return ToolOutcome.success(text, "Deleted %s" % span)
+    return ToolOutcome.success(text, _("Deleted paragraph %d") % first if first == last
+                               else _("Deleted paragraphs %d–%d") % (first, last))
 
 
 TARGET_PROPERTIES = {

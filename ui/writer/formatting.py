@@ -9,6 +9,7 @@ from com.sun.star.awt.FontUnderline import NONE as NO_UNDERLINE, SINGLE as UNDER
 from com.sun.star.awt.FontWeight import BOLD, NORMAL
 
 from ...core.colors import parse_color
+from ...core.i18n import _
 from ...core.text_match import quote
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
@@ -38,7 +39,7 @@ def format_text(context, args) -> ToolOutcome:
     places = len(matches)
     return ToolOutcome.success("Formatted %s (%s) in %d place%s: %s. The text itself is unchanged." % (
         quote(args["text"], 80), changes, places, "" if places == 1 else "s", ", ".join(m.where for m in matches[:8])),
-        "Formatted %s: %s" % (quote(args["text"], 40), changes))
+        _("Formatted %s: %s") % (quote(args["text"], 40), changes))
 
 
 def _properties(document, args) -> Dict[str, object]:

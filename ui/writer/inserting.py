@@ -7,6 +7,7 @@ the paragraph is split there first, so a heading never swallows half a sentence.
 """
 from __future__ import annotations
 
+from ...core.i18n import _
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from .blocks import Block, body_blocks, containing_block
@@ -31,7 +32,7 @@ def insert_content(context, args) -> ToolOutcome:
                 _write_inline(cursor, content)
             where = ("the cursor's frame, header or footnote" if block is None else "paragraph %d" % block.number
                      if block.kind == "paragraph" else "table %s (paragraph %d)" % (block.obj.getName(), block.number))
-            return _done("Inserted the text at the cursor in %s." % where, content, "at the cursor")
+            return _done("Inserted the text at the cursor in %s." % where, content)
         before, anchor = _split_at(cursor, block)
     else:
         before, anchor = resolve_position(blocks, args["position"], args.get("paragraph"))
@@ -42,7 +43,7 @@ def insert_content(context, args) -> ToolOutcome:
     numbers = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
     text = ("Inserted %s as %s. Paragraphs after them moved down by %d: read again before using their numbers."
             % (_what(content), numbers, last - first + 1))
-    return _done(text, content, "as " + numbers)
+    return _done(text, content, first, last)
 
 
 def _cursor(document, blocks):
@@ -109,9 +110,16 @@ def _what(content: Content) -> str:
     return "the formatted content" if content.kind == "blocks" else "the text"
 
 
-def _done(text: str, content: Content, where: str) -> ToolOutcome:
+def _done(text: str, content: Content, first: int = 0, last: int = 0) -> ToolOutcome:
+    """The outcome; the summary names the new paragraphs (none: inserted at the cursor)."""
     shown = content.visible_text.strip().split("\n")[0][:50]
-    summary = ("Inserted %s %s" % ("\u201c%s\u201d" % shown if shown else "formatted content", where))
+    what = "\u201c%s\u201d" % shown if shown else _("formatted content")
+    if not first:
+        summary = _("Inserted %s at the cursor") % what
+    elif first == last:
+        summary = _("Inserted %s as paragraph %d") % (what, first)
+    else:
+        summary = _("Inserted %s as paragraphs %d–%d") % (what, first, last)
     return ToolOutcome.success(text, summary)
 
 

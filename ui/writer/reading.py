@@ -1,6 +1,7 @@
 """Reading tools: the document as numbered paragraphs, the selection, statistics."""
 from __future__ import annotations
 
+from ...core.i18n import _, ngettext
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
 from ...core.writer_listing import count_words, most_common_style, outline_lines, page
@@ -35,7 +36,8 @@ def get_document(context, args) -> ToolOutcome:
     if args.get("outline_only"):
         if not outline:
             lines.append("The document has no headings.")
-        return ToolOutcome.success("\n".join(lines), "Read the outline (%d headings)" % len(outline))
+        return ToolOutcome.success("\n".join(lines), ngettext("Read the outline (%d heading)", "Read the outline (%d headings)",
+                                                              len(outline)) % len(outline))
     body_style = most_common_style(infos[first - 1:last])
     shown_lines, shown = page(infos, first, last, plain_styles=PLAIN_STYLES + (body_style,))
     lines.append("Paragraphs %d–%d:" % (first, shown))
@@ -44,7 +46,7 @@ def get_document(context, args) -> ToolOutcome:
     if shown < end:
         lines.append("[Shown: paragraphs %d–%d of %d. Continue with get_document from_paragraph=%d.]"
                      % (first, shown, len(blocks), shown + 1))
-    return ToolOutcome.success("\n".join(lines), "Read paragraphs %d–%d of %d" % (first, shown, len(blocks)))
+    return ToolOutcome.success("\n".join(lines), _("Read paragraphs %d–%d of %d") % (first, shown, len(blocks)))
 
 
 def _header(document, blocks, tracked: bool) -> str:
@@ -110,7 +112,9 @@ def get_statistics(context, args) -> ToolOutcome:
     lines = ["%s: %s" % (name, value) for name, value in facts]
     lines.append("recording changes: %s" % ("yes" if document.getPropertyValue("RecordChanges") else "no"))
     lines.append("read-only: %s" % ("yes" if document.isReadonly() else "no"))
-    return ToolOutcome.success("\n".join(lines), "Counted %d words in %d paragraphs" % (facts[0][1], len(blocks)))
+    words = ngettext("%d word", "%d words", facts[0][1]) % facts[0][1]
+    paragraphs = ngettext("%d paragraph", "%d paragraphs", len(blocks)) % len(blocks)
+    return ToolOutcome.success("\n".join(lines), _("Counted %s in %s") % (words, paragraphs))
 
 
 def _pages(document) -> int:

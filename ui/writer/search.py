@@ -1,6 +1,7 @@
 """search_text: find text in the body and tables, each match with its paragraph and context."""
 from __future__ import annotations
 
+from ...core.i18n import _, ngettext
 from ...core.text_match import context_around, quote
 from ...core.tools import Tool
 from ...core.turn_parts import ToolOutcome
@@ -20,7 +21,7 @@ def search_text(context, args) -> ToolOutcome:
                           positions=False)
     if not matches:
         return ToolOutcome.success("No match for %s in the document body or its tables%s." % (
-            quote(text), "" if not match_case else " (with matching case)"), "No match for %s" % quote(text, 40))
+            quote(text), "" if not match_case else " (with matching case)"), _("No match for %s") % quote(text, 40))
     limit = args.get("max_results", DEFAULT_RESULTS)
     lines = ["%d match%s for %s:" % (len(matches), "" if len(matches) == 1 else "es", quote(text))]
     for number, match in enumerate(matches[:limit], 1):
@@ -30,8 +31,9 @@ def search_text(context, args) -> ToolOutcome:
     lines.append("To change one match, call replace_text with its paragraph=N (and occurrence=K when the "
                  "paragraph holds several); all=true changes every match.")
     places = sorted({m.block for m in matches})
-    return ToolOutcome.success("\n".join(lines), "Found %d match%s for %s in %d paragraph%s" % (
-        len(matches), "" if len(matches) == 1 else "es", quote(text, 40), len(places), "" if len(places) == 1 else "s"))
+    found = ngettext("%d match", "%d matches", len(matches)) % len(matches)
+    paragraphs = ngettext("%d paragraph", "%d paragraphs", len(places)) % len(places)
+    return ToolOutcome.success("\n".join(lines), _("Found %s for %s in %s") % (found, quote(text, 40), paragraphs))
 
 
 TOOLS = [

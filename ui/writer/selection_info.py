@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
+from ...core.i18n import _, ngettext
 from ...core.text_match import quote
 from .blocks import Block, containing_block
 from .spans import SpanTableError, TextSpan
@@ -15,21 +16,23 @@ def describe_selection(document, blocks: List[Block]) -> Tuple[str, str]:
     """Return ``(content for the model, one-line summary)`` for the current selection."""
     selection = document.getCurrentController().getSelection()
     if selection is None:
-        return "Nothing is selected and there is no cursor (the document is not shown).", "No selection"
+        return "Nothing is selected and there is no cursor (the document is not shown).", _("No selection")
     if selection.supportsService("com.sun.star.text.TextTableCursor"):
         return ("Table cells %s are selected. Read them with the tables tool." % selection.getRangeName(),
-                "Table cells selected")
+                _("Table cells selected"))
     if not selection.supportsService("com.sun.star.text.TextRanges"):
-        return ("An object (image, frame or shape) is selected, not text.", "An object is selected")
+        return ("An object (image, frame or shape) is selected, not text.", _("An object is selected"))
     ranges = [selection.getByIndex(i) for i in range(selection.getCount())]
     texts = [r for r in ranges if r.getString()]
     if not texts:
-        return _cursor_only(document, blocks, ranges[0]), "Nothing selected (cursor only)"
+        return _cursor_only(document, blocks, ranges[0]), _("Nothing selected (cursor only)")
     parts = []
     for text_range in texts:
         parts.append(_selected(document, blocks, text_range))
     head = "The user selected %d separate passages:\n" % len(texts) if len(texts) > 1 else ""
-    return head + "\n\n".join(parts), "Read the selection (%d characters)" % sum(len(r.getString()) for r in texts)
+    chars = sum(len(r.getString()) for r in texts)
+    return head + "\n\n".join(parts), ngettext("Read the selection (%d character)", "Read the selection (%d characters)",
+                                                chars) % chars
 
 
 def _where(document, blocks: List[Block], text_range) -> str:

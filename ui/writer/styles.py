@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from typing import List, Tuple
 
+from ...core.i18n import _, ngettext
 from ...core.text_match import normalize, quote
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
@@ -70,7 +71,9 @@ def list_styles(context, args) -> ToolOutcome:
         lines.append(("* " if in_use else "  ") + label)
     head = "%s styles (* = used in this document)%s:" % (
         family.capitalize(), "" if args.get("all") else "; all=true lists every style")
-    return ToolOutcome.success("\n".join([head] + lines), "Listed %d %s styles" % (len(lines), family))
+    summary = (ngettext("Listed %d paragraph style", "Listed %d paragraph styles", len(lines)) if family == "paragraph"
+               else ngettext("Listed %d character style", "Listed %d character styles", len(lines)))
+    return ToolOutcome.success("\n".join([head] + lines), summary % len(lines))
 
 
 def apply_style(context, args) -> ToolOutcome:
@@ -83,7 +86,7 @@ def apply_style(context, args) -> ToolOutcome:
         for paragraph in paragraphs:
             paragraph.setPropertyValue("ParaStyleName", style)
     return ToolOutcome.success("Applied the paragraph style %s to %s." % (quote(style), where),
-                               "Applied %s to %s" % (quote(style), where))
+                               _("Applied %s to %s") % (quote(style), where))
 
 
 def _targets(document, blocks, args):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import List, Optional
 
+from ...core.i18n import _, ngettext
 from ...core.text_match import quote, same_text
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
@@ -66,14 +67,14 @@ def tables(context, args) -> ToolOutcome:
 def _list(document) -> ToolOutcome:
     found = [b for b in body_blocks(document) if b.kind == "table"]
     if not found:
-        return ToolOutcome.success("The document has no tables.", "No tables")
+        return ToolOutcome.success("The document has no tables.", _("No tables"))
     lines = []
     for block in found:
         rows = table_rows(block.obj)
         head = " | ".join(cell.strip()[:30] for cell in rows[0]) if rows else ""
         lines.append("%s: paragraph %d, %d rows × %d columns; first row: %s" % (
             block.obj.getName(), block.number, len(rows), max((len(r) for r in rows), default=0), head))
-    return ToolOutcome.success("\n".join(lines), "Listed %d tables" % len(found))
+    return ToolOutcome.success("\n".join(lines), ngettext("Listed %d table", "Listed %d tables", len(found)) % len(found))
 
 
 def _read(block: Block) -> ToolOutcome:
@@ -91,7 +92,7 @@ def _read(block: Block) -> ToolOutcome:
         for number, row in enumerate(rows, 1):
             cells = [cell.replace("\n", " \u23ce ").replace("|", "\\|") for cell in row]
             lines.append("| %d | %s |" % (number, " | ".join(cells)))
-    return ToolOutcome.success("\n".join(lines), "Read table %s" % table.getName())
+    return ToolOutcome.success("\n".join(lines), _("Read table %s") % table.getName())
 
 
 def _grid(table) -> Optional[List[List[str]]]:
@@ -126,8 +127,8 @@ def _write(context, block: Block, args) -> ToolOutcome:
             span = TextSpan.of_text(table.getCellByName(name))
             replace_keeping_format(span, 0, len(span.text), new_text, scope.recording)
     return ToolOutcome.success("Wrote %d cell%s of table %s: %s." % (
-        len(planned), "" if len(planned) == 1 else "s", table.getName(), ", ".join(n for n, _ in planned)),
-        "Wrote %d cells of table %s" % (len(planned), table.getName()))
+        len(planned), "" if len(planned) == 1 else "s", table.getName(), ", ".join(n for n, _text in planned)),
+        ngettext("Wrote %d cell of table %s", "Wrote %d cells of table %s", len(planned)) % (len(planned), table.getName()))
 
 
 def _last_cell(table) -> str:
@@ -156,7 +157,7 @@ def _add_rows(context, block: Block, args) -> ToolOutcome:
     first = after + 1
     return ToolOutcome.success("Added %d row%s to table %s as rows %d–%d." % (
         len(values), "" if len(values) == 1 else "s", table.getName(), first, first + len(values) - 1),
-        "Added %d rows to table %s" % (len(values), table.getName()))
+        ngettext("Added %d row to table %s", "Added %d rows to table %s", len(values)) % (len(values), table.getName()))
 
 
 def _create(context, args) -> ToolOutcome:
@@ -183,7 +184,7 @@ def _create(context, args) -> ToolOutcome:
         body_blocks(document)[number].obj.dispose()  # the paragraph the table was put in front of
     return ToolOutcome.success("Created table %s (%d rows × %d columns) as paragraph %d. Paragraphs after it moved "
                                "down by 1." % (table.getName(), len(values), width, number),
-                               "Created table %s" % table.getName())
+                               _("Created table %s") % table.getName())
 
 
 def _fill(table, values, header: bool) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List
 
+from ...core.i18n import _, ngettext
 from ...core.text_match import quote, same_text
 from ...core.tools import Tool, ToolError
 from ...core.turn_parts import ToolOutcome
@@ -63,8 +64,8 @@ def track_changes(context, args) -> ToolOutcome:
         require_writable(document)
         document.setPropertyValue("RecordChanges", action == "start")
         state = "now recorded as tracked changes" if action == "start" else "no longer recorded"
-        return ToolOutcome.success("Edits are %s." % state, "Change tracking %s" % ("on" if action == "start"
-                                                                                    else "off"))
+        return ToolOutcome.success("Edits are %s." % state, _("Change tracking on") if action == "start"
+                                   else _("Change tracking off"))
     if action == "status":
         return _status(context)
     if action == "list":
@@ -79,13 +80,13 @@ def _status(context) -> ToolOutcome:
     text = "Recording changes: %s. Tracked changes in the document: %d. Review mode (your edits recorded for the " \
            "user to accept or reject): %s." % ("yes" if recording else "no", count,
                                                "on" if review_mode(context) else "off")
-    return ToolOutcome.success(text, "%d tracked changes" % count)
+    return ToolOutcome.success(text, ngettext("%d tracked change", "%d tracked changes", count) % count)
 
 
 def _list(document) -> ToolOutcome:
     changes = all_changes(document)
     if not changes:
-        return ToolOutcome.success("The document has no tracked changes.", "No tracked changes")
+        return ToolOutcome.success("The document has no tracked changes.", _("No tracked changes"))
     lines = ["%d tracked change%s:" % (len(changes), "" if len(changes) == 1 else "s")]
     for change in changes:
         redline = change.redline
@@ -96,7 +97,8 @@ def _list(document) -> ToolOutcome:
         lines.append("#%d %s in %s by %s%s: %s%s" % (
             change.number, change.kind, where, redline.getPropertyValue("RedlineAuthor") or "unknown", date,
             quote(change.text, 200), " (note: %s)" % quote(comment, 100) if comment else ""))
-    return ToolOutcome.success("\n".join(lines), "Listed %d tracked changes" % len(changes))
+    return ToolOutcome.success("\n".join(lines), ngettext("Listed %d tracked change", "Listed %d tracked changes",
+                                                          len(changes)) % len(changes))
 
 
 def _decide(context, args, action: str) -> ToolOutcome:
@@ -104,13 +106,13 @@ def _decide(context, args, action: str) -> ToolOutcome:
     changes = all_changes(document)
     if args.get("all"):
         if not changes:
-            return ToolOutcome.success("There are no tracked changes to %s." % action, "No tracked changes")
+            return ToolOutcome.success("There are no tracked changes to %s." % action, _("No tracked changes"))
         with editing(context):
             _dispatch(context, ".uno:%sAllTrackedChanges" % action.capitalize())
         left = len(all_changes(document))
         return ToolOutcome.success("%s all %d tracked changes.%s" % (
             _verb(action), len(changes), " %d could not be decided." % left if left else ""),
-            "%s all tracked changes" % _verb(action))
+            _("Accepted all tracked changes") if action == "accept" else _("Rejected all tracked changes"))
     change = _chosen(changes, args)
     with editing(context):
         _decide_one(context, document, change, action)
@@ -118,7 +120,7 @@ def _decide(context, args, action: str) -> ToolOutcome:
         raise ToolError("LibreOffice did not %s change #%d." % (action, change.number))
     return ToolOutcome.success("%s change #%d (%s %s). The other changes are numbered again from 1." % (
         _verb(action), change.number, change.kind, quote(change.text, 80)),
-        "%s change #%d" % (_verb(action), change.number))
+        (_("Accepted change #%d") if action == "accept" else _("Rejected change #%d")) % change.number)
 
 
 def _verb(action: str) -> str:
