@@ -60,6 +60,10 @@ def free_port() -> int:
             return port
 
 
+class OfficeExitedEarly(RuntimeError):
+    """soffice ended before it accepted a UNO connection."""
+
+
 class Office:
     """One soffice process with its own profile and the given extensions installed."""
 
@@ -85,8 +89,16 @@ class Office:
         for path in self.extensions:
             self.install(path)
         self.timings["install"] = time.monotonic() - started
-        self._launch()
-        self._connect(timeout)
+        for attempt in (1, 2):
+            self._launch()
+            try:
+                self._connect(timeout)
+                break
+            except OfficeExitedEarly:
+                if attempt == 2:
+                    raise
+                # seen now and then right after the post-install restart: start it once more
+                self.port = free_port()
         self.timings["start"] = time.monotonic() - started - self.timings["install"]
         return self
 
@@ -126,7 +138,7 @@ class Office:
                 return
             except (NoConnectException, Exception) as error:  # the sync restart drops early bridges
                 if self.process.poll() is not None and not self._child_alive():
-                    raise RuntimeError("soffice exited early; see %s" % self.log_path) from error
+                    raise OfficeExitedEarly("soffice exited early; see %s" % self.log_path) from error
                 if time.monotonic() > deadline:
                     raise RuntimeError("could not connect to soffice on port %d" % self.port) from error
                 time.sleep(0.2)

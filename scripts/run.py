@@ -74,9 +74,12 @@ def start_virtual_display(timeout: float = 15.0):
             if not chunk:
                 break
             number += chunk
-    if not number.strip().isdigit():
+    if not number.strip().isdigit() or process.poll() is not None:
         process.kill()
         return None, None
+    socket_path = "/tmp/.X11-unix/X%s" % number.strip().decode()
+    while not os.path.exists(socket_path) and time.monotonic() < deadline:
+        time.sleep(0.02)
     return process, ":" + number.strip().decode()
 
 
