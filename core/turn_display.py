@@ -11,6 +11,7 @@ import time
 from typing import Callable, Dict, Optional
 
 from .i18n import _
+from .tool_titles import tool_title
 from .transcript import Transcript
 from .turn_parts import FinishOutcome
 
@@ -161,7 +162,7 @@ def _first_line(text: str) -> str:
 
 
 def _tool_title(call) -> str:
-    return call.name.replace("_", " ")
+    return tool_title(call.name)
 
 
 def _usage_text(usage) -> str:
