@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import log as logsetup
+from .language import choose_language
 from .log import get_logger, logged
 
 
@@ -9,6 +10,7 @@ from .log import get_logger, logged
 def create_panel_element(ctx, url, args):
     """Create the sidebar's chat panel element (XUIElementFactory.createUIElement)."""
     logsetup.configure(ctx)
+    choose_language(ctx)
     from .panel_element import ChatPanelElement
     props = {arg.Name: arg.Value for arg in args}
     frame, parent = props.get("Frame"), props.get("ParentWindow")
@@ -21,6 +23,7 @@ def create_panel_element(ctx, url, args):
 def dispatch_command(ctx, frame, command, args):
     """Run a Marginalia menu or shortcut command (``org.marginalia:<command>``)."""
     logsetup.configure(ctx)
+    choose_language(ctx)
     from . import commands
     handler = commands.COMMANDS.get(command)
     if handler is None:
