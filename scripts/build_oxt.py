@@ -28,6 +28,8 @@ STATIC_FILES = [
     ("extension/dialogs/Settings.xdl", "dialogs/Settings.xdl"),
     ("extension/icons/deck.png", "icons/deck.png"),
     ("extension/description/description-en.txt", "description/description-en.txt"),
+    ("extension/description/description-de.txt", "description/description-de.txt"),
+    ("extension/description/description-fr.txt", "description/description-fr.txt"),
     ("registry/org/marginalia/Settings.xcs", "registry/org/marginalia/Settings.xcs"),
     ("registry/org/marginalia/Settings.xcu", "registry/org/marginalia/Settings.xcu"),
     ("registry/org/openoffice/Office/UI/Sidebar.xcu", "registry/org/openoffice/Office/UI/Sidebar.xcu"),
@@ -42,7 +44,7 @@ STATIC_FILES = [
 PYTHON_PACKAGES = ["core", "ui"]
 
 # Extra data files shipped with the package (patterns relative to the repository).
-PACKAGE_DATA = ["ui/locale/*/LC_MESSAGES/*.mo"]
+PACKAGE_DATA = ["ui/locale/*/LC_MESSAGES/*.mo", "core/locale/*.po"]
 
 FIXED_DATE = (2020, 1, 1, 0, 0, 0)
 
