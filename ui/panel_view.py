@@ -7,13 +7,14 @@ runs through :func:`~marginalia.ui.log.logged`: LibreOffice would swallow except
 """
 from __future__ import annotations
 
-from com.sun.star.awt.Key import ESCAPE, RETURN
+from com.sun.star.awt.Key import RETURN
 from com.sun.star.awt.KeyModifier import SHIFT
 from com.sun.star.awt.PosSize import POSSIZE
 
 from ..core import panel_layout
 from ..core.i18n import _
 from . import panel_actions, sessions
+from . import escape_key
 from .listeners import OnAction, OnItem, OnKey, OnResize
 from .log import get_logger, logged
 from .model_picker import ModelPicker
@@ -67,6 +68,7 @@ class ChatPanelView:
         self._listen()
         self._model_picker = ModelPicker(
             ctx, self.controls["model"], on_settings_changed=lambda: panel_actions.settings_changed(ctx, self.session))
+        escape_key.watch(self, self._model_picker.main)
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _apply_texts(self) -> None:
@@ -165,19 +167,24 @@ class ChatPanelView:
         self.session.stop()
 
     def on_key(self, event) -> None:
-        """Enter in the input sends (Shift+Enter: new line); Escape stops the turn.
+        """Enter in the input sends (Shift+Enter: new line); Escape is handled in escape_key.py.
 
         A control's key listener runs before the control handles the key and cannot
         consume it, so the view remembers the input as it was, and the send (delivered
         later, like a click) takes that text rather than the one with the new line.
         """
+        log.debug("key %s (modifiers %s)", event.KeyCode, event.Modifiers)
         if event.KeyCode == RETURN and not event.Modifiers & SHIFT and self._is_input(event.Source):
             selection = self.controls["input"].getSelection()
             low, high = sorted((selection.Min, selection.Max))
             self._text_before_enter = (self.controls["input"].getText(), low, high)
             self._press("send")
-        elif event.KeyCode == ESCAPE and self.session.busy:
-            self.on_stop()
+
+    def owns_focus_source(self, source) -> bool:
+        """True when a key event's source is one of this panel's controls (or the panel)."""
+        if source == self.window or source == self.window.getPeer():
+            return True
+        return any(source == control or source == control.getPeer() for control in self.controls.values())
 
     def _is_input(self, source) -> bool:
         """True when a key event comes from the input (the control re-broadcasts as itself)."""
@@ -197,6 +204,7 @@ class ChatPanelView:
     # lifetime ------------------------------------------------------------------
     def dispose(self) -> None:
         """Detach from the session (the session lives on with the document)."""
+        escape_key.unwatch(self)
         self._model_picker.dispose()
         self.approval_bar.dispose()
         self.session.transcript.unsubscribe(self._mirror.apply)

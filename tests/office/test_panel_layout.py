@@ -105,3 +105,28 @@ def test_every_control_has_a_meaningful_accessible_name(writer):
     assert panel.control("status").getAccessibleContext().getAccessibleName() == panel.status()
     # the rich text transcript is named by its content, which a screen reader then reads out
     assert panel.control("transcript").getAccessibleContext().getAccessibleName().startswith("Note")
+
+
+def test_escape_in_the_document_stops_a_running_turn(gui_office, xvfb, scripted_server):
+    """The user works in the document while the reply streams; Escape stops it (the sidebar
+    itself uses Escape to return to the document)."""
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    doc = gui_office.new_document("swriter")
+    try:
+        scripted_server.enqueue(text_stream_reply(["tick "] * 200, delay=0.1))
+        panel = Panel(doc).open()
+        panel.send("count")
+        wait_until(lambda: "tick tick" in panel.transcript(), message="the stream to start")
+        focus_office_window(xvfb, doc)
+        doc.getCurrentController().getFrame().getComponentWindow().setFocus()
+        time.sleep(0.2)
+        xdotool(xvfb, "type", "Typing on.")
+        xdotool(xvfb, "key", "Escape")
+        panel.wait_idle(timeout=5)
+        assert panel.transcript().endswith("Stopped.")
+        assert "Typing on." in doc.getText().getString()  # the user kept working in the document
+        xdotool(xvfb, "key", "Escape")  # with no turn running, Escape is the document's again
+        assert panel.transcript().endswith("Stopped.")
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)

@@ -16,12 +16,15 @@ def is_png(path):
 
 
 def shoot(gui_office, xvfb, scripted_server, kind, name, prompt, thinking, answer):
+    """Two screenshots: while the thinking streams (``<name>-thinking.png``), then mid-answer."""
     set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
     doc = gui_office.new_document(kind)
     try:
-        scripted_server.enqueue(text_stream_reply(answer, reasoning_pieces=thinking, delay=0.15))
+        scripted_server.enqueue(text_stream_reply(answer, reasoning_pieces=thinking, delay=0.3))
         panel = Panel(doc).open()
         panel.send(prompt)
+        wait_until(lambda: thinking[1].strip() in panel.transcript(), timeout=15, message="the thinking to stream")
+        screenshot(xvfb, os.path.join(SHOTS, name.replace(".png", "-thinking.png")))
         wait_until(lambda: answer[2] in panel.transcript(), timeout=15, message="the answer to stream")
         path = os.path.join(SHOTS, name)
         screenshot(xvfb, path)
