@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, Optional
 
 from .endpoints import PRESETS
-from .i18n import N_, _
+from .i18n import N_, _, format_count
 
 STATE_MARKS = {"ok": "✓", "warning": "!", "failed": "✗", "skipped": "–", "running": "…"}
 TOOL_WORDS = {"structured": N_("yes"), "text": N_("no (written as text)"),
@@ -30,7 +30,7 @@ def _words(table: Dict[str, str], key: str) -> str:
 
 def tokens(count: Optional[int]) -> str:
     """``40960`` -> ``40,960``."""
-    return "{:,}".format(count) if count else _("unknown")
+    return format_count(count) if count else _("unknown")
 
 
 def server_label(data: Dict[str, Any]) -> str:

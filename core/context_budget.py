@@ -32,7 +32,7 @@ import re
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .errors import MarginaliaError
-from .i18n import _, ngettext
+from .i18n import _, format_count, ngettext
 
 PER_MESSAGE = 5
 PER_TOOL_CALL = 10
@@ -296,4 +296,4 @@ def _note(dropped: int, shortened: bool, context_window: int) -> str:
 
 
 def _number(value: int) -> str:
-    return "{:,}".format(value)
+    return format_count(value)

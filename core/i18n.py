@@ -49,6 +49,16 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return singular if count == 1 else plural
 
 
+_GROUPING = {"de": ".", "fr": "\u202f"}
+"""Thousands separators differing from English's comma (French: a narrow no-break space)."""
+
+
+def format_count(number: int) -> str:
+    """``number`` with its thousands grouped the way the current language writes them (``40,960``,
+    ``40.960``, ``40 960``)."""
+    return "{:,}".format(number).replace(",", _GROUPING.get(_language, ","))
+
+
 def current_language() -> str:
     """Return the language code in use (``en`` when no catalog is loaded)."""
     return _language

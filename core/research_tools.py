@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional
 
 from .charset import decode_body
-from .i18n import _, ngettext
+from .i18n import _, format_count, ngettext
 from .research_settings import ResearchSettings
 from .search_results import (SEARXNG, SearchResult, duckduckgo_query_url, parse_duckduckgo, parse_searxng,
                              searxng_query_url)
@@ -75,7 +75,7 @@ def fetch_page(kit: ResearchKit, args: dict, progress: Optional[Progress], cance
     content = _page_header(page, body) + _slice_note(page.text, start, budget) + "\n" + MATERIAL_NOTE + "\n\n"
     content += page.text[start:start + budget]
     summary = (ngettext("Read \u201c%s\u201d (%s character)", "Read \u201c%s\u201d (%s characters)", len(page.text))
-               % (page.title or host_of(body.url), "{:,}".format(len(page.text))))
+               % (page.title or host_of(body.url), format_count(len(page.text))))
     return ToolOutcome.success(content, summary)
 
 

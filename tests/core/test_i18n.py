@@ -141,6 +141,17 @@ def test_ngettext_uses_each_language_plural_rule():
         set_language("en")
 
 
+def test_counts_are_grouped_as_each_language_writes_them():
+    try:
+        assert i18n.format_count(40960) == "40,960"
+        set_language("de")
+        assert i18n.format_count(40960) == "40.960" and i18n.format_count(512) == "512"
+        set_language("fr")
+        assert i18n.format_count(1234567) == "1\u202f234\u202f567"
+    finally:
+        set_language("en")
+
+
 def test_language_names_fall_back_to_english():
     try:
         for locale, language in (("de", "de"), ("de_AT.UTF-8".split(".")[0], "de"), ("FR-ca", "fr"),
