@@ -208,7 +208,7 @@ def _encode(session_id: str, history: List[dict], transcript: Any) -> bytes:
 
 
 def _size_words(size: int) -> str:
-    return "%g MB" % (size / 1e6) if size >= 1000000 else "%d kB" % (size // 1000)
+    return _("%g MB") % (size / 1e6) if size >= 1000000 else _("%d kB") % (size // 1000)
 
 
 def _remove_quietly(path: str) -> None:

@@ -202,7 +202,7 @@ def compare(catalog: Catalog, path: str) -> Tuple[List[str], List[str]]:
 
 def header_of(text: str) -> str:
     """The header entry (and the comments above it) of a catalog's text."""
-    match = re.search(r'(?s)^.*?msgid ""\nmsgstr ""\n(?:".*"\n)*', text)
+    match = re.search(r'^[\s\S]*?msgid ""\nmsgstr ""\n(?:"[^\n]*"\n)*', text)
     return match.group(0) if match else POT_HEADER
 
 
@@ -255,8 +255,9 @@ def main(argv=None) -> int:
         print("wrote core/locale/marginalia.pot")
     if options.update:
         for path in catalog_paths():
+            text = updated_po(catalog, path)
             with open(path, "w", encoding="utf-8") as handle:
-                handle.write(updated_po(catalog, path))
+                handle.write(text)
     report(catalog)
     return 0
 

@@ -120,6 +120,13 @@ def test_mnemonics_survive(extracted, catalog):
             assert translations[msgid].count("~") == msgid.count("~"), (language, msgid)
 
 
+def test_updating_a_catalog_keeps_its_translations(extracted, catalog):
+    language, _text, translations, plurals = catalog
+    path = os.path.join(ROOT, "core", "locale", language + ".po")
+    again = parse_po(i18n_extract.updated_po(extracted, path))
+    assert again == (translations, plurals)
+
+
 def test_the_extraction_script_reports_complete_catalogs(capsys):
     assert i18n_extract.main(["--check"]) == 0, capsys.readouterr().out
 
