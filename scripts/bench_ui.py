@@ -62,10 +62,10 @@ class LatencyProbe(threading.Thread):
 def stream_at(tokens: int, rate: float):
     """A reply streaming ``tokens`` one-token events at ``rate`` per second.
 
-    Above 500 tokens/s several events share one network write (as fast servers' writes
+    Above 250 tokens/s several events share one network write (as fast servers' writes
     do), since a Python server cannot sleep less than about half a millisecond per write.
     """
-    per_write = max(1, int(rate // 500))
+    per_write = max(1, int(rate // 250))
     reply = text_stream_reply(["tok "] * tokens)
     events, tail = reply.chunks[:tokens], reply.chunks[tokens:]
     reply.chunks = [b"".join(events[i:i + per_write]) for i in range(0, tokens, per_write)] + tail

@@ -9,8 +9,10 @@ Writing the id does not mark a clean document as modified.
 from __future__ import annotations
 
 import os
+import threading
 
 from ..core.history_store import HistoryStore, is_valid_session_id
+from ..core.threads import start_worker
 from .log import get_logger, profile_dir
 
 log = get_logger("persistence")
@@ -63,6 +65,7 @@ def remember_session_id(model, session_id: str) -> None:
 
 def restore(ctx, session) -> bool:
     """Load a stored conversation into ``session``; return True when there was one."""
+    flush()  # a save of this conversation may still be on its way to the disk
     loaded = history_store(ctx).load(session.session_id)
     if loaded is None:
         return False
@@ -78,15 +81,80 @@ def restore(ctx, session) -> bool:
 
 
 def save(ctx, session, model) -> None:
-    """Store the conversation and make sure the document knows its id."""
+    """Make sure the document knows its id, and store the conversation in the background.
+
+    The document property is set here, on the main thread; writing the file (redacting
+    and encoding a conversation that may be long) happens on a worker, so the end of a
+    turn never stalls the office. A newer save of the same session replaces an older
+    one still waiting.
+    """
     if not session.history:
         return
     remember_session_id(model, session.session_id)
-    note = history_store(ctx).save(session.session_id, session.history, session.transcript.segments())
-    if note is None:
-        log.warning("the conversation of session %s could not be stored", session.session_id)
+    _writer(ctx).put(session.session_id, list(session.history), session.transcript.segments())
 
 
 def delete(ctx, session) -> None:
-    """Forget the stored conversation of ``session``."""
-    history_store(ctx).delete(session.session_id)
+    """Forget the stored conversation of ``session`` (after any save still waiting)."""
+    _writer(ctx).put(session.session_id, None, None)
+
+
+def flush(timeout: float = 5.0) -> bool:
+    """Wait until every waiting save is written (for tests and shutdown); True when done."""
+    return _background is None or _background.flush(timeout)
+
+
+class _BackgroundWriter:
+    """One worker writing the latest snapshot of each session, oldest request first."""
+
+    def __init__(self, store: HistoryStore):
+        self._store = store
+        self._pending = {}
+        self._order = []
+        self._lock = threading.Lock()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._running = False
+
+    def put(self, session_id: str, history, segments) -> None:
+        with self._lock:
+            if session_id not in self._pending:
+                self._order.append(session_id)
+            self._pending[session_id] = (history, segments)
+            self._idle.clear()
+            if not self._running:
+                self._running = True
+                start_worker(self._work, name="marginalia-history")
+
+    def flush(self, timeout: float) -> bool:
+        return self._idle.wait(timeout)
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if not self._order:
+                    self._running = False
+                    self._idle.set()
+                    return
+                session_id = self._order.pop(0)
+                history, segments = self._pending.pop(session_id)
+            self._write(session_id, history, segments)
+
+    def _write(self, session_id: str, history, segments) -> None:
+        try:
+            if history is None:
+                self._store.delete(session_id)
+            elif self._store.save(session_id, history, segments) is None:
+                log.warning("the conversation of session %s could not be stored", session_id)
+        except Exception:
+            log.exception("storing the conversation of session %s failed", session_id)
+
+
+_background = None
+
+
+def _writer(ctx) -> _BackgroundWriter:
+    global _background
+    if _background is None:
+        _background = _BackgroundWriter(history_store(ctx))
+    return _background
