@@ -12,11 +12,11 @@ Usage: python3 scripts/bench_ui.py [--tokens 5000] [--rates 500,2000]
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -31,31 +31,21 @@ from support.scripted_server import ScriptedServer, text_stream_reply  # noqa: E
 PROBE_INTERVAL = 0.010
 
 
-class LatencyProbe(threading.Thread):
-    """A second UNO client calling a cheap method every 10 ms and recording each latency."""
+class LatencyProbe:
+    """The second UNO client, in its own process (see uno_latency_probe.py)."""
 
-    def __init__(self, port: int, doc_url_hint=None):
-        super().__init__(daemon=True)
-        import uno
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-        ctx = resolver.resolve("uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % port)
-        self._desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    def __init__(self, port: int):
+        self._process = subprocess.Popen([sys.executable, os.path.join(HERE, "uno_latency_probe.py"), str(port)],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                         env=officectl.clean_env({"PYTHONPATH": ""}))
         self.samples = []
-        self._halt = threading.Event()
 
-    def run(self):
-        components = self._desktop.getComponents().createEnumeration()
-        doc = components.nextElement()
-        while not self._halt.is_set():
-            started = time.perf_counter()
-            doc.getText().getString() if hasattr(doc, "getText") else doc.getTitle()
-            self.samples.append(time.perf_counter() - started)
-            self._halt.wait(PROBE_INTERVAL)
+    def start(self):
+        assert self._process.stdout.readline().strip() == "ready"
 
     def finish(self):
-        self._halt.set()
-        self.join(5)
+        output, _ = self._process.communicate("", timeout=30)
+        self.samples = json.loads(output.strip().splitlines()[-1])
         return self.samples
 
 
@@ -107,11 +97,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tokens", type=int, default=5000)
     parser.add_argument("--rates", default="500,2000")
+    parser.add_argument("--debug", action="store_true", help="log slow loop iterations and GC pauses in the office")
     args = parser.parse_args(argv)
     rates = [float(r) for r in args.rates.split(",")]
     workdir = tempfile.mkdtemp(prefix="marginalia-bench-ui-")
     oxt = build_oxt.build(os.path.join(workdir, "marginalia.oxt"))
-    office = officectl.Office([oxt], workdir=workdir)
+    office = officectl.Office([oxt], workdir=workdir, env={"MARGINALIA_DEBUG": "1"} if args.debug else None)
     server = ScriptedServer()
     try:
         office.start()

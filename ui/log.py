@@ -57,7 +57,27 @@ def configure(ctx) -> logging.Logger:
     logger.propagate = False
     _configured = True
     logger.info("log started in %s", directory)
+    if os.environ.get("MARGINALIA_DEBUG"):
+        _watch_garbage_collection(logger)
     return logger
+
+
+def _watch_garbage_collection(logger: logging.Logger) -> None:
+    """Log garbage collections that pause the office for more than 20 ms (debug runs only)."""
+    import gc
+    import time
+    started = {}
+
+    def timing(phase, info):
+        if phase == "start":
+            started["t"] = time.perf_counter()
+        elif "t" in started:
+            pause = time.perf_counter() - started.pop("t")
+            if pause > 0.02:
+                logger.debug("garbage collection of generation %s paused %.0f ms", info.get("generation"),
+                             pause * 1000)
+
+    gc.callbacks.append(timing)
 
 
 def get_logger(name: str = "") -> logging.Logger:

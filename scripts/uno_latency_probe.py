@@ -1,0 +1,40 @@
+"""A second UNO client in its own process: reads the document text every 10 ms and reports latencies.
+
+Used by bench_ui.py. Running in a separate process keeps the measurement free of the
+benchmark's own threads (its scripted server and polling compete for one Python lock).
+
+Usage: python3 scripts/uno_latency_probe.py PORT  (stops at end of stdin; prints JSON latencies in s)
+"""
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+
+sys.path.append("/usr/lib/python3/dist-packages")
+
+
+def main() -> int:
+    import uno
+    port = int(sys.argv[1])
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    ctx = resolver.resolve("uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % port)
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    doc = desktop.getComponents().createEnumeration().nextElement()
+    done = threading.Event()
+    threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
+    samples = []
+    print("ready", flush=True)
+    while not done.is_set():
+        started = time.perf_counter()
+        doc.getText().getString()
+        samples.append(time.perf_counter() - started)
+        done.wait(0.010)
+    print(json.dumps(samples), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
