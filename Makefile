@@ -27,9 +27,11 @@ test-office:
 test-e2e:
 	MARGINALIA_E2E=1 $(PYTHON) -m pytest -q tests/e2e
 
-# Runtime code must stay valid on the oldest Python LibreOffice bundles (3.8).
+# Runtime code must stay valid on the oldest Python LibreOffice bundles (3.8), and every
+# user-visible string must be translated in every catalog.
 check:
 	vermin -t=3.8- --violations --no-tips core ui extension
+	$(PYTHON) scripts/i18n_extract.py --check
 
 oxt:
 	$(PYTHON) scripts/build_oxt.py

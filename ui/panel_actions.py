@@ -42,7 +42,7 @@ def revert(document, session) -> None:
     session.revertible = None
     if revert_turn(document, title):
         session.transcript.add("notice", labels()["notice"], _("Reverted every change of the last turn."))
-        session.pending_note = _("(The user reverted all document changes of your previous reply.)")
+        session.pending_note = "(The user reverted all document changes of your previous reply.)"  # for the model
     else:
         session.transcript.add("notice", labels()["notice"],
                                _("The last turn's changes are no longer the newest edit, so they were not "
