@@ -16,6 +16,7 @@ stream costs one UI update per batch, not one per token.
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
@@ -24,7 +25,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 log = logging.getLogger("marginalia.loop")
 
 COALESCED_KINDS = frozenset(("content", "thinking"))
-SLOW_ITERATION = 0.1
+SLOW_ITERATION = float(os.environ.get("MARGINALIA_SLOW_MS", "100")) / 1000
 """Seconds after which one loop iteration is logged as slow (the office was blocked that long)."""
 
 Message = Tuple[int, str, object]

@@ -102,7 +102,7 @@ def main(argv=None) -> int:
     rates = [float(r) for r in args.rates.split(",")]
     workdir = tempfile.mkdtemp(prefix="marginalia-bench-ui-")
     oxt = build_oxt.build(os.path.join(workdir, "marginalia.oxt"))
-    office = officectl.Office([oxt], workdir=workdir, env={"MARGINALIA_DEBUG": "1"} if args.debug else None)
+    office = officectl.Office([oxt], workdir=workdir, env={"MARGINALIA_DEBUG": "1", "MARGINALIA_SLOW_MS": "25"} if args.debug else None)
     server = ScriptedServer()
     try:
         office.start()

@@ -14,7 +14,7 @@ from com.sun.star.awt.PosSize import POSSIZE
 from ..core import panel_layout
 from ..core.i18n import _
 from . import panel_actions, sessions
-from . import escape_key
+from . import escape_key, toolset
 from .listeners import OnAction, OnItem, OnKey, OnResize
 from .log import get_logger, logged
 from .model_picker import ModelPicker
@@ -69,6 +69,7 @@ class ChatPanelView:
         self._model_picker = ModelPicker(
             ctx, self.controls["model"], on_settings_changed=lambda: panel_actions.settings_changed(ctx, self.session))
         escape_key.watch(self, self._model_picker.main)
+        self._model_picker.main.post(toolset.registry)  # load the tools now, not during the first reply
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _apply_texts(self) -> None:
