@@ -16,7 +16,7 @@ Message kinds handled: ``content``, ``thinking``, ``usage``, ``status``, ``notic
 from __future__ import annotations
 
 import logging
-from typing import Callable, Dict, List, Optional
+from typing import Callable, List, Optional
 
 from .i18n import _
 from .loop import LoopTask
@@ -96,7 +96,6 @@ class Turn(LoopTask):
         self._pending: List = []
         self._running_call = None
         self._running_cancel = None
-        self._answered_calls: Dict[str, bool] = {}
         self._open_calls: List = []
         self._notices = set()
 
