@@ -129,8 +129,9 @@ class EventLoop:
                 self._pump_ui()
                 pumped = time.monotonic()
                 if pumped - started > SLOW_ITERATION:
-                    log.info("slow loop iteration: %d messages dispatched in %.0f ms, UI pump %.0f ms",
-                             len(batch), (dispatched - started) * 1000, (pumped - dispatched) * 1000)
+                    log.info("slow loop iteration: %d messages (%s) dispatched in %.0f ms, UI pump %.0f ms",
+                             len(batch), ", ".join(sorted({kind for _, kind, _ in batch})),
+                             (dispatched - started) * 1000, (pumped - dispatched) * 1000)
                 pump_failures = 0
             except Exception:
                 pump_failures += 1
