@@ -11,7 +11,11 @@ already running (a turn in a second document, sent from inside a pump) joins the
 running loop instead of nesting a second blocking loop inside the first.
 
 Consecutive text deltas of the same owner are coalesced before dispatch, so a fast
-stream costs one UI update per batch, not one per token.
+stream costs one UI update per batch, not one per token. A burst of text (a server that
+flushes a whole answer at once) is dispatched in slices of at most
+``MAX_COALESCED_CHARS`` with the UI pumped between them: the office lays text out in
+time proportional to its length (5-30 microseconds a character, measured), so one
+100,000-character insert would freeze it for a second.
 """
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 log = logging.getLogger("marginalia.loop")
 
 COALESCED_KINDS = frozenset(("content", "thinking"))
+MAX_COALESCED_CHARS = 2000
+"""The most text one dispatched delta carries (a few tens of milliseconds of layout)."""
 SLOW_ITERATION = float(os.environ.get("MARGINALIA_SLOW_MS", "100")) / 1000
 """Seconds after which one loop iteration is logged as slow (the office was blocked that long)."""
 
@@ -121,23 +127,31 @@ class EventLoop:
             batch = self._take_batch()
             started = time.monotonic()
             for owner, kind, payload in _coalesce(batch):
+                if time.monotonic() - started > self._batch_seconds:
+                    pump_failures = self._pump(pump_failures)  # a long batch: let the office breathe
+                    started = time.monotonic()
                 task = self._tasks.get(owner)
                 if task is not None and not task.finished:
                     self._guard(task, task.handle, kind, payload)
             dispatched = time.monotonic()
-            try:
-                self._pump_ui()
-                pumped = time.monotonic()
-                if pumped - started > SLOW_ITERATION:
-                    log.info("slow loop iteration: %d messages (%s) dispatched in %.0f ms, UI pump %.0f ms",
-                             len(batch), ", ".join(sorted({kind for _, kind, _ in batch})),
-                             (dispatched - started) * 1000, (pumped - dispatched) * 1000)
-                pump_failures = 0
-            except Exception:
-                pump_failures += 1
-                log.exception("UI pump failed (%d in a row)", pump_failures)
-                if pump_failures >= self._max_pump_failures:
-                    self._fail_all(RuntimeError("the office stopped answering"))
+            pump_failures = self._pump(pump_failures)
+            pumped = time.monotonic()
+            if pumped - started > SLOW_ITERATION:
+                log.info("slow loop iteration: %d messages (%s) dispatched in %.0f ms, UI pump %.0f ms",
+                         len(batch), ", ".join(sorted({kind for _, kind, _ in batch})),
+                         (dispatched - started) * 1000, (pumped - dispatched) * 1000)
+
+    def _pump(self, failures: int) -> int:
+        """Pump the UI once; return the count of consecutive pump failures after it."""
+        try:
+            self._pump_ui()
+            return 0
+        except Exception:
+            failures += 1
+            log.exception("UI pump failed (%d in a row)", failures)
+            if failures >= self._max_pump_failures:
+                self._fail_all(RuntimeError("the office stopped answering"))
+            return failures
 
     def _take_batch(self) -> List[Message]:
         batch: List[Message] = []
@@ -177,21 +191,28 @@ class EventLoop:
             task.finished = True
 
 
-def _coalesce(batch: List[Message]) -> List[Message]:
-    """Merge runs of text deltas for the same owner and kind into one message."""
+def _coalesce(batch: List[Message], limit: int = MAX_COALESCED_CHARS) -> List[Message]:
+    """Merge runs of text deltas for the same owner and kind, in slices of at most ``limit`` characters."""
     merged: List[Message] = []
-    pending: Optional[List] = None
+    pending: Optional[List] = None  # [owner, kind, [texts]]
+
+    def flush():
+        text = "".join(pending[2])
+        merged.extend((pending[0], pending[1], text[i:i + limit]) for i in range(0, len(text), limit))
+        if not text:
+            merged.append((pending[0], pending[1], text))
+
     for owner, kind, payload in batch:
         if kind in COALESCED_KINDS and pending is not None and pending[0] == owner and pending[1] == kind:
             pending[2].append(payload)
             continue
         if pending is not None:
-            merged.append((pending[0], pending[1], "".join(pending[2])))
+            flush()
             pending = None
         if kind in COALESCED_KINDS:
             pending = [owner, kind, [payload]]
         else:
             merged.append((owner, kind, payload))
     if pending is not None:
-        merged.append((pending[0], pending[1], "".join(pending[2])))
+        flush()
     return merged

@@ -3,7 +3,8 @@
 Used by bench_ui.py. Running in a separate process keeps the measurement free of the
 benchmark's own threads (its scripted server and polling compete for one Python lock).
 
-Usage: python3 scripts/uno_latency_probe.py PORT  (stops at end of stdin; prints JSON latencies in s)
+Usage: python3 scripts/uno_latency_probe.py PORT  (stops at end of stdin; prints JSON [start, latency] pairs in s,
+starts on time.monotonic()'s clock so the benchmark can place them among its own events)
 """
 from __future__ import annotations
 
@@ -28,9 +29,9 @@ def main() -> int:
     samples = []
     print("ready", flush=True)
     while not done.is_set():
-        started = time.perf_counter()
+        started = time.monotonic()
         doc.getText().getString()
-        samples.append(time.perf_counter() - started)
+        samples.append((started, time.monotonic() - started))
         done.wait(0.010)
     print(json.dumps(samples), flush=True)
     return 0
