@@ -46,7 +46,8 @@ class TranscriptDisplay:
         self._tool_lines: Dict[int, int] = {}
         self._stream_chars = 0
         self._stream_started: Optional[float] = None
-        self._usage = None
+        self._round_usage = None  # the last report of the round streaming now (reports may repeat, cumulative)
+        self._turn_usage = [None, None]  # prompt and completion tokens of the finished rounds
 
     # turn lifecycle -----------------------------------------------------------
     def begin_turn(self, user_text: str) -> None:
@@ -54,6 +55,7 @@ class TranscriptDisplay:
         self._set_status(_("Waiting for the model…"))
 
     def round_started(self, number: int) -> None:
+        self._fold_round_usage()
         self._answer = None
         self._thinking = None
         self._stream_chars = 0
@@ -62,6 +64,7 @@ class TranscriptDisplay:
                          else _("Sending the tool results (round %d)…") % number)
 
     def finished(self, outcome: str) -> None:
+        self._fold_round_usage()
         self._set_status(self._final_status(outcome))
 
     # streamed text --------------------------------------------------------------
@@ -87,7 +90,8 @@ class TranscriptDisplay:
             self.answer(text)
 
     def usage(self, usage) -> None:
-        self._usage = usage
+        """Note a usage report of the current round (the last one of a round counts)."""
+        self._round_usage = usage
 
     def status(self, text: str) -> None:
         self._set_status(text)
@@ -147,8 +151,15 @@ class TranscriptDisplay:
         label = finals.get(outcome, _("Ready"))
         if label is None:
             return _error_status_from(self._transcript)
-        usage = _usage_text(self._usage)
+        usage = _usage_text(*self._turn_usage)
         return "%s. %s" % (label, usage) if usage else label
+
+    def _fold_round_usage(self) -> None:
+        """Add the finished round's usage to the turn's totals."""
+        for slot, count in enumerate(_usage_counts(self._round_usage)):
+            if count is not None:
+                self._turn_usage[slot] = (self._turn_usage[slot] or 0) + count
+        self._round_usage = None
 
 
 def _sentence(text: str) -> str:
@@ -165,13 +176,21 @@ def _tool_title(call) -> str:
     return tool_title(call.name)
 
 
-def _usage_text(usage) -> str:
+def _usage_counts(usage):
+    """(prompt tokens, completion tokens) of a usage report or dict; None where unknown."""
     if not usage:
-        return ""
-    prompt = getattr(usage, "prompt_tokens", None)
-    completion = getattr(usage, "completion_tokens", None)
-    if prompt is None and isinstance(usage, dict):
-        prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
+        return None, None
+    if isinstance(usage, dict):
+        return _count_or_none(usage.get("prompt_tokens")), _count_or_none(usage.get("completion_tokens"))
+    return (_count_or_none(getattr(usage, "prompt_tokens", None)),
+            _count_or_none(getattr(usage, "completion_tokens", None)))
+
+
+def _count_or_none(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _usage_text(prompt, completion) -> str:
     if prompt is None and completion is None:
         return ""
     return _("Tokens: %s in, %s out") % (prompt if prompt is not None else "?",

@@ -1,10 +1,11 @@
 """Send from the real sidebar streams a reply from a local scripted server into the transcript."""
+import re
 import time
 
 import pytest
 
 from support.panel import Panel, set_settings, wait_until
-from support.scripted_server import Reply, json_reply, text_stream_reply
+from support.scripted_server import Reply, chat_chunk, json_reply, sse_reply, text_stream_reply
 
 
 @pytest.fixture
@@ -33,6 +34,23 @@ def test_send_streams_reply_and_reasoning(endpoint, writer):
     assert body["model"] == "scripted-model" and body["stream"] is True
     assert body["messages"][-1] == {"role": "user", "content": "Say hello"}
     assert panel.control("input").getText() == ""
+
+
+def test_status_shows_the_rate_while_streaming_and_the_usage_after(endpoint, writer):
+    reply = sse_reply([chat_chunk(content="word ") for _ in range(40)] + [chat_chunk(finish_reason="stop")]
+                      + [dict(chat_chunk(), choices=[], usage={"prompt_tokens": 321, "completion_tokens": 40,
+                                                                  "total_tokens": 361})], delay=0.03)
+    endpoint.enqueue(reply)
+    panel = Panel(writer).open()
+    seen = []
+    panel.send("Count words")
+    while panel.enabled("stop"):  # sample the status line as a user would see it go by
+        if not seen or seen[-1] != panel.status():
+            seen.append(panel.status())
+        time.sleep(0.02)
+    panel.wait_idle()
+    assert any(re.fullmatch(r"Answering… about \d+ tokens/s", status) for status in seen), seen
+    assert panel.status() == "Ready. Tokens: 321 in, 40 out"
 
 
 def test_send_is_disabled_during_a_turn_and_enabled_after(endpoint, writer):
