@@ -25,6 +25,7 @@ log = get_logger("view")
 
 CONTROL_NAMES = ("model", "settings", "transcript", "status", "show_thinking", "input",
                  "send", "stop", "clear", "revert")
+TAB_ORDER = tuple(name for name in CONTROL_NAMES if name != "status")
 
 
 def control_texts():
@@ -65,12 +66,21 @@ class ChatPanelView:
         self._show_busy(self.session.busy)
         self.controls["show_thinking"].setState(1 if self.session.show_thinking else 0)
         self.approval_bar = attach_approval_bar(ctx, self.session, window, covers=self.controls["input"])
+        self._order_tabs()  # after the last control is added: adding one orders them again
         self._listen()
         self._model_picker = ModelPicker(
             ctx, self.controls["model"], on_settings_changed=lambda: panel_actions.settings_changed(ctx, self.session))
         escape_key.watch(self, self._model_picker.main)
         self._model_picker.main.post(toolset.registry)  # load the tools now, not during the first reply
         panel_actions.first_run_check(self.ctx, self.session)
+
+    def _order_tabs(self) -> None:
+        """Tab follows the panel from top to bottom (the transcript, made in code, came last)."""
+        try:
+            peers = [self.controls[name].getPeer() for name in TAB_ORDER]
+            self.window.getPeer().setTabOrder(tuple(peers), (True,) * len(peers), False)
+        except Exception:
+            log.exception("could not order the panel's controls for Tab")
 
     def _apply_texts(self) -> None:
         for name, (label, tip) in control_texts().items():

@@ -96,6 +96,42 @@ def test_enter_sends_and_shift_enter_adds_a_line(gui_office, xvfb, scripted_serv
         gui_office.close_document(doc)
 
 
+def focused_control(panel, names):
+    """The name of the panel control that has the keyboard focus (as accessibility reports it), or None."""
+    from com.sun.star.accessibility.AccessibleStateType import FOCUSED
+    for name in names:
+        if panel.control(name).getAccessibleContext().getAccessibleStateSet().contains(FOCUSED):
+            return name
+    return None
+
+
+def test_tab_reaches_every_control_of_the_panel(gui_office, xvfb, scripted_server):
+    """From the message field, Tab walks through every enabled control, top to bottom, and comes back."""
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    doc = gui_office.new_document("swriter")
+    names = ["model", "settings", "transcript", "show_thinking", "input", "send", "stop", "clear", "revert"]
+    try:
+        scripted_server.enqueue(text_stream_reply(["Done."]))
+        panel = Panel(doc).open()
+        panel.send("hello")
+        panel.wait_idle()
+        focus_office_window(xvfb, doc)
+        panel.control("input").setFocus()
+        wait_until(lambda: focused_control(panel, names) == "input", message="the message field to take the focus")
+        reached = []
+        for _ in range(len(names) + 8):  # past the panel's end, Tab visits the sidebar's own title and tabs
+            xdotool(xvfb, "key", "Tab")
+            time.sleep(0.15)
+            reached.append(focused_control(panel, names))
+        in_panel = [name for name in reached if name is not None]
+        expected = ["send", "clear"] + (["revert"] if panel.enabled("revert") else []) + [
+            "model", "settings", "transcript", "show_thinking", "input"]
+        assert in_panel[:len(expected)] == expected, reached  # top to bottom; Stop is disabled between turns
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)
+
+
 def test_every_control_has_a_meaningful_accessible_name(writer):
     panel = Panel(writer).open()
     expected = {"model": "Model", "settings": "Settings…", "show_thinking": "Thinking", "send": "Send", "stop": "Stop", "clear": "Clear", "revert": "Revert"}
