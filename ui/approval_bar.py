@@ -31,6 +31,18 @@ MAX_ROW = 26
 """The buttons' height: the question needs the room more than the buttons need padding."""
 
 
+def _has_focus(control) -> bool:
+    """True when ``control`` (or the part of it that takes input) has the keyboard focus."""
+    if control is None:
+        return False
+    try:
+        from com.sun.star.accessibility.AccessibleStateType import FOCUSED
+        return bool(control.getAccessibleContext().getAccessibleStateSet().contains(FOCUSED))
+    except Exception:
+        log.debug("no focus state for %r", control, exc_info=True)
+        return False
+
+
 def button_texts() -> Dict[str, Tuple[str, str, str]]:
     """Label, short label (for a narrow panel) and tooltip of each button, in the current language."""
     return {
@@ -86,12 +98,15 @@ class ApprovalBar:
             return
         self._question_text = question
         self.question.setText(question)
+        typing_here = _has_focus(self._covers)
         self.is_open = True
         self._layout()
         for control in self._controls():
             control.setVisible(True)
         if self._covers is not None:
             self._covers.setVisible(False)
+        if typing_here:  # the focus was in the hidden input: give it to Deny, the safe answer to a stray Enter
+            self.buttons["approval_deny"].setFocus()
 
     @logged
     def hide(self) -> None:
@@ -101,10 +116,17 @@ class ApprovalBar:
             return
         self.is_open = False
         self._question_text = ""
+        answered_here = any(_has_focus(control) for control in self._controls())
         for control in self._controls():
             control.setVisible(False)
         if self._covers is not None:
             self._covers.setVisible(True)
+            if answered_here:  # answered from the keyboard: back to the message field
+                self._covers.setFocus()
+
+    def focusables(self):
+        """The bar's controls in Tab order (the panel puts them where the input is)."""
+        return self._controls()
 
     def dispose(self) -> None:
         """Stop showing questions here (the window disposes the controls)."""

@@ -77,7 +77,10 @@ class ChatPanelView:
     def _order_tabs(self) -> None:
         """Tab follows the panel from top to bottom (the transcript, made in code, came last)."""
         try:
-            peers = [self.controls[name].getPeer() for name in TAB_ORDER]
+            controls = [self.controls[name] for name in TAB_ORDER]
+            where = TAB_ORDER.index("input") + 1  # the approval bar takes the input's place
+            controls[where:where] = self.approval_bar.focusables()
+            peers = [control.getPeer() for control in controls]
             self.window.getPeer().setTabOrder(tuple(peers), (True,) * len(peers), False)
         except Exception:
             log.exception("could not order the panel's controls for Tab")

@@ -1,9 +1,9 @@
 """The panel follows the deck width, keeps its session, and answers the keyboard."""
-import subprocess
 import time
 
 import pytest
 
+from support.keyboard import focus_office_window, focused_control, xdotool
 from support.panel import Panel, set_settings, wait_until
 from support.scripted_server import text_stream_reply
 
@@ -58,19 +58,6 @@ def test_session_survives_closing_and_reopening_the_sidebar(office, writer, scri
         set_settings(office.ctx, "Endpoint", URL="", Model="")
 
 
-def xdotool(display, *args):
-    return subprocess.run(["xdotool"] + list(args), env={"DISPLAY": display}, capture_output=True,
-                          text=True, timeout=20)
-
-
-def focus_office_window(display, doc):
-    doc.getCurrentController().getFrame().getContainerWindow().setFocus()
-    found = xdotool(display, "search", "--name", "LibreOffice")
-    for window in found.stdout.split():
-        xdotool(display, "windowfocus", "--sync", window)
-        break
-
-
 def test_enter_sends_and_shift_enter_adds_a_line(gui_office, xvfb, scripted_server):
     set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
     doc = gui_office.new_document("swriter")
@@ -94,15 +81,6 @@ def test_enter_sends_and_shift_enter_adds_a_line(gui_office, xvfb, scripted_serv
     finally:
         set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
         gui_office.close_document(doc)
-
-
-def focused_control(panel, names):
-    """The name of the panel control that has the keyboard focus (as accessibility reports it), or None."""
-    from com.sun.star.accessibility.AccessibleStateType import FOCUSED
-    for name in names:
-        if panel.control(name).getAccessibleContext().getAccessibleStateSet().contains(FOCUSED):
-            return name
-    return None
 
 
 def test_tab_reaches_every_control_of_the_panel(gui_office, xvfb, scripted_server):

@@ -108,5 +108,8 @@ class _NoBar:
     def hide(self) -> None:
         pass
 
+    def focusables(self):
+        return []
+
     def dispose(self) -> None:
         pass

@@ -3,6 +3,7 @@ import time
 
 import pytest
 
+from support.keyboard import focus_office_window, focused_control, xdotool
 from support.panel import Panel, set_settings, wait_until
 from support.research_panel import (CHAT, Approval, offered_tools, reset_research, tool_results, tool_round,
                                     wait_for_status)
@@ -187,3 +188,38 @@ def test_the_question_follows_the_input_area_when_the_window_is_resized(endpoint
         window.setPosSize(0, 0, 1280, 860, 15)
     approval.answer("once")
     panel.wait_idle()
+
+
+def test_the_question_can_be_answered_from_the_keyboard(gui_office, xvfb, scripted_server):
+    """Enter sends; the question takes the focus on Deny (the safe answer); Shift+Tab reaches Allow once;
+    after the answer the focus is back in the message field."""
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    doc = gui_office.new_document("swriter")
+    names = ["input", "approval_question", "approval_once", "approval_host", "approval_deny", "send"]
+    with PageServer("127.0.0.2") as pages:
+        set_settings(gui_office.ctx, "Research", AllowedLocalHosts="127.0.0.2")
+        try:
+            url = pages.add("/report", PAGE)
+            scripted_server.enqueue(tool_round(("fetch_page", {"url": url})), path=CHAT)
+            scripted_server.enqueue(text_stream_reply(["Output grew by 24%."]), path=CHAT)
+            panel = Panel(doc).open()
+            approval = Approval(panel)
+            focus_office_window(xvfb, doc)
+            panel.control("input").setFocus()
+            wait_until(lambda: focused_control(panel, names) == "input", message="the message field to take the focus")
+            xdotool(xvfb, "type", "--delay", "20", "Read the report")
+            xdotool(xvfb, "key", "Return")
+            approval.wait_question(url)
+            wait_until(lambda: focused_control(panel, names) == "approval_deny", message="Deny to take the focus")
+            xdotool(xvfb, "key", "shift+Tab")
+            xdotool(xvfb, "key", "shift+Tab")
+            wait_until(lambda: focused_control(panel, names) == "approval_once", message="Shift+Tab to reach Allow once")
+            xdotool(xvfb, "key", "space")  # presses the focused button
+            panel.wait_idle(timeout=20)
+            assert [hit.path for hit in pages.hits] == ["/report"]
+            assert "Output grew by 24%." in panel.transcript()
+            wait_until(lambda: focused_control(panel, names) == "input", message="the focus to return to the message field")
+        finally:
+            set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+            reset_research(gui_office.ctx)
+            gui_office.close_document(doc)
