@@ -85,5 +85,5 @@ def settings_changed(ctx, session) -> None:
 
 def not_configured_message() -> str:
     """One sentence telling a new user how to connect."""
-    return _("Marginalia is not connected to a model yet: press Settings… above and choose a server "
-             "such as Ollama or LM Studio, or start the embedded local model with make run.")
+    return _("Marginalia is not connected to a model yet: press Settings… above, which finds a model server "
+             "running on this computer (such as Ollama or LM Studio), or enter the address of another.")
