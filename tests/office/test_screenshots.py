@@ -1,7 +1,9 @@
 """Screenshots of the real panel under Xvfb (used in the README): Writer and Calc mid-stream."""
 import os
+import time
 
 from officectl import screenshot
+from support.keyboard import xdotool
 from support.panel import Panel, set_settings, wait_until
 from support.scripted_server import text_stream_reply
 
@@ -50,6 +52,28 @@ def test_writer_and_calc_screenshots(gui_office, xvfb, scripted_server):
         assert os.path.getsize(path) > 10000 and is_png(path)
 
 
+def allow_a_wide_sidebar(office):
+    """LibreOffice caps the sidebar at 500 px by default; raise the cap (read when a window opens)."""
+    provider = office.ctx.ServiceManager.createInstanceWithContext(
+        "com.sun.star.configuration.ConfigurationProvider", office.ctx)
+    from com.sun.star.beans import PropertyValue
+    path = PropertyValue()
+    path.Name, path.Value = "nodepath", "/org.openoffice.Office.UI.Sidebar/General"
+    access = provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationUpdateAccess", (path,))
+    access.setPropertyValue("MaximumWidth", 700)
+    access.commitChanges()
+
+
+def widen_sidebar(display, by: int):
+    """Drag the splitter between the document and the sidebar ``by`` pixels to the left, as a user would."""
+    splitter = 986 if by > 0 else 986 - abs(by)  # the splitter's x on the 1280-px virtual screen
+    for step in (["mousemove", str(splitter), "300"], ["mousedown", "1"],
+                 ["mousemove", str(splitter - by // 2), "300"], ["mousemove", str(splitter - by), "300"],
+                 ["mouseup", "1"]):
+        xdotool(display, *step)
+        time.sleep(0.2)
+
+
 def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripted_server):
     import json
     from support.scripted_server import chat_chunk, json_reply, sse_reply
@@ -60,6 +84,7 @@ def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripte
                           chat_chunk(finish_reason="tool_calls")])
 
     set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
+    allow_a_wide_sidebar(gui_office)
     doc = gui_office.new_document("swriter")
     try:
         doc.getText().setString("Micheal wrote the first draft. Micheal also checked the figures.")
@@ -73,6 +98,12 @@ def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripte
         panel.wait_idle(timeout=30)
         screenshot(xvfb, os.path.join(SHOTS, "writer-after-tools.png"))
         assert "Michael" in doc.getText().getString()
+        narrow = panel.dialog.getPosSize().Width
+        widen_sidebar(xvfb, by=350)
+        wait_until(lambda: panel.dialog.getPosSize().Width >= 560, message="the panel to widen (%d px)" % panel.dialog.getPosSize().Width)
+        screenshot(xvfb, os.path.join(SHOTS, "writer-wide.png"))
+        print("\npanel width in the screenshots: %d px, then %d px" % (narrow, panel.dialog.getPosSize().Width))
+        widen_sidebar(xvfb, by=-350)
         scripted_server.enqueue(json_reply({"error": {"message": "Invalid API key"}}, status=401),
                                 path="/v1/chat/completions")
         panel.send("One more thing?")
@@ -82,5 +113,5 @@ def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripte
     finally:
         set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
         gui_office.close_document(doc)
-    for name in ("writer-after-tools.png", "writer-error.png"):
+    for name in ("writer-after-tools.png", "writer-wide.png", "writer-error.png"):
         assert is_png(os.path.join(SHOTS, name))
