@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import List
 
 from ...core.html_inline import complete_document, inline_runs, is_inline_html
+from ...core.html_text import html_to_text
 from ...core.markdown_blocks import parse_blocks
 from ...core.markdown_html import is_single_paragraph, markdown_to_html
 from ...core.markdown_inline import Run, parse_inline, plain_text
@@ -34,7 +35,10 @@ class Content:
     @property
     def visible_text(self) -> str:
         """The text a reader will see (for summaries)."""
-        return self.text if self.kind == "plain" else plain_text(self.runs) if self.kind == "inline" else ""
+        if self.kind == "blocks":  # the first line a reader sees (a heading without its Markdown marks)
+            lines = (line.lstrip("#").strip() for line in html_to_text(self.html).text.splitlines())
+            return next((line for line in lines if line), "")
+        return self.text if self.kind == "plain" else plain_text(self.runs)
 
 
 def prepare(content: str, content_format: str, allow_empty: bool = False) -> Content:

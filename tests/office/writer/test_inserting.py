@@ -22,6 +22,7 @@ The budget **grows** by *ten* percent; see [the plan](https://example.org/plan).
 def test_markdown_section_arrives_as_native_structure(tools, sample):
     outcome = tools.ok("insert_content", content=SECTION, position="after", paragraph=9)
     assert "paragraphs 10\u2013" in outcome.content
+    assert outcome.summary.startswith("Inserted \u201cBudget\u201d as paragraphs 10\u2013")  # the panel's tool line
     new = blocks(sample)[9:]
     assert new[0].getString() == "Budget" and new[0].ParaStyleName == "Heading 2"
     body = new[1]
