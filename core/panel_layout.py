@@ -33,6 +33,8 @@ class Metrics(NamedTuple):
     """Height of the button rows and the model picker."""
     status: int = STATUS
     """Height of the one-line status text (and the checkbox beside it)."""
+    status_line: int = STATUS - 4
+    """Height each further line of a wrapped status text adds."""
     top_button_width: int = TOP_BUTTON_WIDTH
     """Width of each button right of the model picker."""
     status_side_width: int = STATUS_SIDE_WIDTH
@@ -50,15 +52,38 @@ class Rect(NamedTuple):
     height: int
 
 
-def preferred_height(metrics: Metrics = Metrics(), width: int = MIN_WIDTH) -> int:
+MAX_STATUS_LINES = 2
+
+
+def preferred_height(metrics: Metrics = Metrics(), width: int = MIN_WIDTH, status_lines: int = 1) -> int:
     """Return the height the panel needs to show every control with a usable transcript."""
     rows = len(_button_rows(BUTTONS, width - 2 * MARGIN, dict(metrics.button_widths)))
-    return (MARGIN * 2 + metrics.row * (1 + rows) + MIN_TRANSCRIPT + metrics.status + INPUT
+    return (MARGIN * 2 + metrics.row * (1 + rows) + MIN_TRANSCRIPT + _status_height(metrics, status_lines) + INPUT
             + GAP * (3 + rows))
 
 
+def lines_for_status(text_width: int, panel_width: int, metrics: Metrics = Metrics()) -> int:
+    """How many lines a status text ``text_width`` pixels wide takes in a panel ``panel_width`` wide.
+
+    A status that does not fit beside the Thinking box wraps onto a second line rather than
+    being cut off (longer ones are cut after two lines).
+    """
+    box = status_width(panel_width, metrics)
+    return 1 if text_width <= box else MAX_STATUS_LINES
+
+
+def status_width(panel_width: int, metrics: Metrics = Metrics()) -> int:
+    """The width of the status text's box in a panel ``panel_width`` wide."""
+    inner = max(panel_width, MIN_WIDTH) - 2 * MARGIN
+    return inner - min(metrics.status_side_width, inner // 2) - GAP
+
+
+def _status_height(metrics: Metrics, lines: int) -> int:
+    return metrics.status + (min(max(lines, 1), MAX_STATUS_LINES) - 1) * metrics.status_line
+
+
 def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List[str] = None,
-           metrics: Metrics = Metrics()) -> Dict[str, Rect]:
+           metrics: Metrics = Metrics(), status_lines: int = 1) -> Dict[str, Rect]:
     """Compute every control's rectangle for a panel of ``width`` × ``height`` pixels.
 
     Args:
@@ -68,6 +93,7 @@ def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List
         buttons: names of the bottom-row buttons (default :data:`BUTTONS`).
         top_buttons: names of small buttons right of the model picker.
         metrics: the row heights the controls need.
+        status_lines: lines the status text takes (see :func:`lines_for_status`).
 
     Returns:
         A mapping from control name to :class:`Rect`.
@@ -75,7 +101,8 @@ def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List
     buttons = BUTTONS if buttons is None else buttons
     top_buttons = TOP_BUTTONS if top_buttons is None else top_buttons
     width = max(width, MIN_WIDTH)
-    height = max(height, preferred_height(metrics, width))
+    height = max(height, preferred_height(metrics, width, status_lines))
+    status = _status_height(metrics, status_lines)
     row = metrics.row
     inner = width - 2 * MARGIN
     button_rows = _button_rows(buttons, inner, dict(metrics.button_widths))
@@ -88,14 +115,14 @@ def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List
         rects[name] = Rect(x, y, metrics.top_button_width, row)
         x += metrics.top_button_width + GAP
     y += row + GAP
-    fixed_below = metrics.status + GAP + INPUT + (GAP + row) * len(button_rows) + MARGIN
+    fixed_below = status + GAP + INPUT + (GAP + row) * len(button_rows) + MARGIN
     transcript_height = height - y - GAP - fixed_below
     rects["transcript"] = Rect(MARGIN, y, inner, transcript_height)
     y += transcript_height + GAP
     side = min(metrics.status_side_width, inner // 2)
-    rects["status"] = Rect(MARGIN, y, inner - side - GAP, metrics.status)
+    rects["status"] = Rect(MARGIN, y, inner - side - GAP, status)
     rects[STATUS_SIDE] = Rect(MARGIN + inner - side, y, side, metrics.status)
-    y += metrics.status + GAP
+    y += status + GAP
     rects["input"] = Rect(MARGIN, y, inner, INPUT)
     y += INPUT + GAP
     for names in button_rows:

@@ -136,7 +136,7 @@ class TranscriptDisplay:
         elapsed = now - self._stream_started
         if elapsed >= 0.5:
             rate = self._stream_chars / 4.0 / elapsed  # ~4 characters per token
-            self._set_status(_("%s… about %d tokens/s") % (verb, rate))
+            self._set_status(_("%s… ≈%d tokens/s") % (verb, rate))
         else:
             self._set_status(_("%s…") % verb)
 

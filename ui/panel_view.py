@@ -53,7 +53,12 @@ class ChatPanelView:
         self.window = window
         create_transcript_control(ctx, window, _("Conversation"))
         self.controls = {name: window.getControl(name) for name in CONTROL_NAMES}
+        status = self.controls["status"].getModel()
+        status.MultiLine = True  # a long status wraps instead of being cut off
+        status.NoLabel = True  # a "~" in a status (an address, say) is shown, not taken as a mnemonic
         self._measured = None
+        self._status_lines = 1
+        self._size = None  # the panel's last (width, height)
         self._text_before_enter = None
         self.document = frame.getController().getModel()
         self.session = sessions.session_for(self.document, ctx)
@@ -122,6 +127,7 @@ class ChatPanelView:
             self._measured = panel_layout.Metrics(
                 row=max(row, panel_layout.ROW),
                 status=max(size["status"].Height, size["show_thinking"].Height, panel_layout.STATUS),
+                status_line=max(size["status"].Height, panel_layout.STATUS - 4),
                 top_button_width=max(size["settings"].Width, row),
                 status_side_width=size["show_thinking"].Width + 4,
                 button_widths=tuple((n, size[n].Width) for n in panel_layout.BUTTONS))
@@ -129,13 +135,16 @@ class ChatPanelView:
 
     def layout_for_width(self, width: int) -> int:
         """Lay the controls out for ``width`` and return the preferred panel height."""
-        preferred = panel_layout.preferred_height(self._metrics(), width)
+        preferred = panel_layout.preferred_height(self._metrics(), width, self._status_lines)
         self.relayout(width, max(self.window.getPosSize().Height, preferred))
         return preferred
 
     def relayout(self, width: int, height: int) -> None:
         """Move every control to its place for a panel of ``width`` × ``height`` pixels."""
-        rects = panel_layout.layout(width, height, metrics=self._metrics())
+        self._size = (width, height)
+        needed = self._lines_for_status(width)
+        self._status_lines = max(needed, self._status_lines) if self.session.busy else needed
+        rects = panel_layout.layout(width, height, metrics=self._metrics(), status_lines=self._status_lines)
         for name, rect in rects.items():
             control = self.controls.get(name)
             if control is not None:
@@ -146,6 +155,23 @@ class ChatPanelView:
     @logged
     def _show_status(self, text: str) -> None:
         self.controls["status"].setText(text)
+        self._refit_status()
+
+    def _refit_status(self) -> None:
+        """Give the status a second line when it needs one; take it back only between turns.
+
+        While a reply streams the status changes many times a second, and the transcript
+        must not jump up and down a line with it.
+        """
+        if self._size is None:
+            return
+        lines = self._lines_for_status(self._size[0])
+        if lines > self._status_lines or (lines < self._status_lines and not self.session.busy):
+            self.relayout(*self._size)
+
+    def _lines_for_status(self, width: int) -> int:
+        text_width = self.controls["status"].getPreferredSize().Width
+        return panel_layout.lines_for_status(text_width, width, self._metrics())
 
     @logged
     def _show_busy(self, busy: bool) -> None:
@@ -153,6 +179,8 @@ class ChatPanelView:
         self.controls["stop"].setEnable(busy)
         self.controls["clear"].setEnable(not busy)
         self.controls["revert"].setEnable(not busy and self.session.revertible is not None)
+        if not busy:
+            self._refit_status()
 
     def _on_show_thinking(self) -> None:
         self.session.set_show_thinking(bool(self.controls["show_thinking"].getState()))

@@ -46,3 +46,21 @@ def test_buttons_wrap_onto_two_rows_when_their_text_does_not_fit():
     wide = layout(400, 600, metrics=metrics)
     assert len({wide[n].y for n in ("send", "stop", "clear", "revert")}) == 1
     assert preferred_height(metrics, 250) == preferred_height(metrics, 400) + 36 + 4
+
+
+def test_a_status_too_long_for_its_box_wraps_onto_a_second_line():
+    from marginalia.core.panel_layout import lines_for_status, status_width
+    metrics = Metrics(status=20, status_line=16, status_side_width=84)
+    box = status_width(250, metrics)
+    assert layout(250, 600, metrics=metrics)["status"].width == box
+    assert lines_for_status(box, 250, metrics) == 1 and lines_for_status(box + 1, 250, metrics) == 2
+    assert lines_for_status(box + 1, 600, metrics) == 1  # a wider panel has room for it on one line
+    one, two = layout(250, 600, metrics=metrics), layout(250, 600, metrics=metrics, status_lines=2)
+    assert two["status"].height == one["status"].height + 16
+    assert two["transcript"].height == one["transcript"].height - 16  # the transcript gives the room
+    assert two["input"].y == one["input"].y and two["send"].y == one["send"].y
+    names = list(two)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlaps(two[a], two[b]), (a, b)
+    assert preferred_height(metrics, 250, status_lines=2) == preferred_height(metrics, 250) + 16

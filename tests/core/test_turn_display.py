@@ -26,7 +26,7 @@ def test_streaming_shows_an_estimated_rate_after_half_a_second():
     assert statuses[-1] == "Answering…"
     clock.now += 1.0
     shown.answer("abcd" * 40)  # 200 characters in 1 s: about 50 tokens
-    assert statuses[-1] == "Answering… about 50 tokens/s"
+    assert statuses[-1] == "Answering… ≈50 tokens/s"
 
 
 def test_usage_after_a_turn_adds_up_its_rounds_and_counts_repeated_reports_once():

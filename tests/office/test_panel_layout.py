@@ -35,6 +35,38 @@ def test_nothing_is_clipped_from_250_to_600_px(writer, width):
             assert not overlaps(boxes[first], boxes[second]), (first, second)
 
 
+def test_a_long_status_wraps_onto_two_lines_in_a_narrow_panel(office, writer, scripted_server):
+    from support.scripted_server import json_reply
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    try:
+        panel = Panel(writer).open()
+        panel.dialog.setPosSize(0, 0, 250, 700, 12)
+        wait_until(lambda: rect(panel.control("transcript"))[2] == 250 - 12, message="relayout to 250 px")
+        one_line = rect(panel.control("status"))
+        transcript_before = rect(panel.control("transcript"))
+        scripted_server.enqueue(json_reply({"error": {"message": "Invalid API key"}}, status=401),
+                                path="/v1/chat/completions")
+        panel.send("hello")
+        panel.wait_idle()
+        status = panel.control("status")
+        assert status.getPreferredSize().Width > one_line[2]  # too long for one line here
+        wait_until(lambda: rect(status)[3] > one_line[3], message="the status to take two lines")
+        assert rect(panel.control("transcript"))[3] < transcript_before[3]  # the transcript made room
+        boxes = {name: rect(panel.control(name)) for name in CONTROLS}
+        for name, (x, y, w, h) in boxes.items():
+            assert x + w <= 250 and y + h <= 700, name
+        names = list(boxes)
+        for i, first in enumerate(names):
+            for second in names[i + 1:]:
+                assert not overlaps(boxes[first], boxes[second]), (first, second)
+        scripted_server.enqueue(text_stream_reply(["Fine."]))
+        panel.send("again")
+        panel.wait_idle()
+        wait_until(lambda: rect(status) == one_line, message="a short status back on one line")
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
 def overlaps(a, b):
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
