@@ -92,7 +92,9 @@ def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripte
             tool_round("replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True}, "c1"),
             tool_round("insert_content", {"position": "end", "content": "## Results\n\n| Year | Flow |\n|---|---|\n"
                                           "| 2024 | 12 m³/s |\n| 2025 | 15 m³/s |"}, "c2"),
-            text_stream_reply(["I corrected the name twice and added a Results section with a table."]))
+            sse_reply([chat_chunk(content="I corrected the name twice and added a Results section with a table."),
+                       chat_chunk(finish_reason="stop"),
+                       dict(chat_chunk(), choices=[], usage={"prompt_tokens": 2214, "completion_tokens": 19})]))
         panel = Panel(doc).open()
         panel.send("Fix the name and add a results table.")
         panel.wait_idle(timeout=30)
