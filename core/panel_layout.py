@@ -126,7 +126,7 @@ def layout(width: int, height: int, buttons: List[str] = None, top_buttons: List
     rects["input"] = Rect(MARGIN, y, inner, INPUT)
     y += INPUT + GAP
     for names in button_rows:
-        rects.update(_button_row(names, MARGIN, y, inner, row))
+        rects.update(_button_row(names, MARGIN, y, inner, row, dict(metrics.button_widths)))
         y += row + GAP
     return rects
 
@@ -146,12 +146,23 @@ def _button_rows(names: List[str], inner: int, widths: Dict[str, int]) -> List[L
     return rows if rows[0] else []
 
 
-def _button_row(names: List[str], x: int, y: int, inner: int, row: int) -> Dict[str, Rect]:
-    """Split ``inner`` pixels evenly between the buttons, gaps included."""
+def _button_row(names: List[str], x: int, y: int, inner: int, row: int,
+                widths: Dict[str, int] = None) -> Dict[str, Rect]:
+    """Split ``inner`` pixels between the buttons, gaps included: evenly when every label fits
+    an even share, otherwise each gets its preferred width plus an even share of the rest."""
     if not names:
         return {}
-    each = (inner - GAP * (len(names) - 1)) // len(names)
+    widths = widths or {}
+    room = inner - GAP * (len(names) - 1)
+    even = room // len(names)
+    needs = [widths.get(name, 0) for name in names]
+    if all(need <= even for need in needs) or sum(needs) > room:
+        sizes = [even] * len(names)
+    else:
+        share = (room - sum(needs)) // len(names)
+        sizes = [need + share for need in needs]
     rects = {}
-    for number, name in enumerate(names):
-        rects[name] = Rect(x + number * (each + GAP), y, each, row)
+    for name, size in zip(names, sizes):
+        rects[name] = Rect(x, y, size, row)
+        x += size + GAP
     return rects

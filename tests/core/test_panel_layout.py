@@ -64,3 +64,17 @@ def test_a_status_too_long_for_its_box_wraps_onto_a_second_line():
         for b in names[i + 1:]:
             assert not overlaps(two[a], two[b]), (a, b)
     assert preferred_height(metrics, 250, status_lines=2) == preferred_height(metrics, 250) + 16
+
+
+def test_a_long_label_gets_its_width_when_an_even_split_would_cut_it():
+    """German: "Leeren" is short, "Zurücknehmen" is long; they share a row at 250 px."""
+    metrics = Metrics(row=36, button_widths=(("send", 100), ("stop", 100), ("clear", 60), ("revert", 126)))
+    rects = layout(250, 700, metrics=metrics)
+    for name, need in metrics.button_widths:
+        assert rects[name].width >= need, (name, rects[name])
+        assert rects[name].x + rects[name].width <= 250 - 6
+    same_row = [n for n in ("send", "stop", "clear", "revert") if rects[n].y == rects["revert"].y]
+    assert len(same_row) >= 2 and not overlaps(rects[same_row[0]], rects[same_row[1]])
+    even = layout(400, 700, metrics=Metrics(row=36, button_widths=(("send", 50), ("stop", 50), ("clear", 50),
+                                                                  ("revert", 60))))
+    assert len({even[n].width for n in ("send", "stop", "clear", "revert")}) == 1  # labels fit: equal widths

@@ -60,6 +60,17 @@ def test_the_panel_speaks_german(german_office, german_panel):
     assert "UI locale 'de-DE': Marginalia speaks de" in marginalia_log(german_office)
 
 
+def test_the_german_panel_fits_250_px(german_panel):
+    """German labels are longer: at the narrowest width every label still fits its control."""
+    german_panel.dialog.setPosSize(0, 0, 250, 700, 12)  # SIZE
+    wait_until(lambda: german_panel.control("transcript").getPosSize().Width == 250 - 12, message="relayout")
+    for name in ("send", "stop", "clear", "revert", "settings", "show_thinking"):
+        control = german_panel.control(name)
+        box, preferred = control.getPosSize(), control.getPreferredSize()
+        assert preferred.Width <= box.Width and box.X + box.Width <= 250, (name, control.getModel().Label,
+                                                                            preferred.Width, box.Width)
+
+
 def test_a_send_without_a_model_is_answered_in_german(german_office, german_panel):
     from support.panel import set_settings
     set_settings(german_office.ctx, "Endpoint", URL="http://127.0.0.1:9/v1", Model="")
