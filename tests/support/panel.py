@@ -54,14 +54,15 @@ class Panel:
         until the input is empty and, when a turn is expected, until the message shows
         in the transcript as the user's.
         """
-        marker = "You\n" + text.strip()  # the panel sends the text without outer whitespace
-        before = self.transcript().count(marker)
+        # the panel sends the text without outer whitespace; the transcript breaks very long lines
+        marker = ("You\n" + text.strip()).replace("\n", "")
+        shown = lambda: self.transcript().replace("\n", "").count(marker)  # noqa: E731
+        before = shown()
         self.type(text)
         assert self.press("send")
         wait_until(lambda: self.control("input").getText() == "", timeout, message="Send to take the message")
         if expect_turn:
-            wait_until(lambda: self.transcript().count(marker) > before, timeout,
-                       message="the turn to start")
+            wait_until(lambda: shown() > before, timeout, message="the turn to start")
 
     def transcript(self) -> str:
         return self.control("transcript").getText()
