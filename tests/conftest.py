@@ -24,3 +24,11 @@ def scripted_server():
     """A fresh scripted OpenAI-compatible server on 127.0.0.1 (see tests/support/scripted_server.py)."""
     with ScriptedServer() as server:
         yield server
+
+
+@pytest.fixture
+def endpoint(office, scripted_server):
+    """The shared office's Marginalia pointed at a fresh scripted server (model "m") for one test."""
+    from support.panel import endpoint_at
+    with endpoint_at(office.ctx, scripted_server.base_url):
+        yield scripted_server

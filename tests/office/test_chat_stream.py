@@ -4,15 +4,14 @@ import time
 
 import pytest
 
-from support.panel import Panel, set_settings, wait_until
+from support.panel import Panel, endpoint_at, set_settings, wait_until
 from support.scripted_server import Reply, chat_chunk, json_reply, sse_reply, text_stream_reply
 
 
 @pytest.fixture
 def endpoint(office, scripted_server):
-    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
-    yield scripted_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
+    with endpoint_at(office.ctx, scripted_server.base_url, "scripted-model"):
+        yield scripted_server
 
 
 def test_send_streams_reply_and_reasoning(endpoint, writer):

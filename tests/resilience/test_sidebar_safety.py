@@ -17,7 +17,7 @@ import time
 import pytest
 
 from support.fault_server import Fault
-from support.panel import Panel, set_settings, wait_until
+from support.panel import Panel, endpoint_at, wait_until
 from support.scripted_server import chat_chunk, sse_event
 from support.scripted_turns import (CHAT, LogWatch, fill, offset_of, paragraphs, text_body, tool_round_body,
                                     uno_latency)
@@ -54,9 +54,8 @@ def bodies():
 
 @pytest.fixture
 def endpoint(office, fault_server):
-    set_settings(office.ctx, "Endpoint", URL=fault_server.base_url, Model="m")
-    yield fault_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
+    with endpoint_at(office.ctx, fault_server.base_url):
+        yield fault_server
 
 
 @pytest.fixture

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
+
+import officectl
 
 DECK_ID = "MarginaliaDeck"
 PANEL_ID = "MarginaliaChatPanel"
@@ -83,12 +86,14 @@ class Panel:
 
 def set_settings(ctx, group: str, **values) -> None:
     """Write Marginalia settings through LibreOffice's configuration API."""
-    import uno  # noqa: F401  (installs the com.sun.star import hook)
-    from com.sun.star.beans import PropertyValue
-    provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
-    arg = PropertyValue()
-    arg.Name, arg.Value = "nodepath", "/org.marginalia.Settings/%s" % group
-    access = provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationUpdateAccess", (arg,))
-    for name, value in values.items():
-        access.replaceByName(name, value)
-    access.commitChanges()
+    officectl.write_settings(ctx, group, **values)
+
+
+@contextmanager
+def endpoint_at(ctx, url: str, model: str = "m"):
+    """Point Marginalia at the server ``url`` (model ``model``) until the block ends, then unset it."""
+    set_settings(ctx, "Endpoint", URL=url, Model=model)
+    try:
+        yield
+    finally:
+        set_settings(ctx, "Endpoint", URL="", Model="")

@@ -5,10 +5,9 @@ OpenAI-compatible server, exactly as with a real model.
 """
 import json
 
-import pytest
 from calc_sheet import differences, document_state, fill, values
 
-from support.panel import Panel, set_settings
+from support.panel import Panel
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
 
 from marginalia.ui.undo import step_title
@@ -16,13 +15,6 @@ from marginalia.ui.undo import step_title
 CHAT = "/v1/chat/completions"
 REQUEST = "Add revenue and totals, format the table and chart the units"
 DATA = [["Product", "Units", "Price"], ["Tea", 12.0, 3.5], ["Cake", 4.0, 6.0], ["Pie", 9.0, 4.25]]
-
-
-@pytest.fixture
-def endpoint(office, scripted_server):
-    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
-    yield scripted_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
 
 
 def tool_round(*calls):

@@ -1,6 +1,5 @@
 """The chat in the real sidebar sends what Settings say: key, generation settings, rounds,
 Ollama's native API with a fitting num_ctx, LibreOffice's proxy, pinned certificates."""
-import socket
 import subprocess
 
 import pytest
@@ -9,7 +8,7 @@ from marginalia.ui import keys
 from officectl import write_settings
 from support.certs import make_certificates, openssl_available
 from support.connect_proxy import ConnectProxy
-from support.panel import Panel, wait_until
+from support.panel import Panel
 from support.personalities import OllamaLike, OpenAILike, PersonalityServer
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
 from support.tls_server import TlsServer

@@ -14,13 +14,6 @@ PAGE = "<html><head><title>Figures</title></head><body><h1>Figures</h1><p>Output
 
 
 @pytest.fixture
-def endpoint(office, scripted_server):
-    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
-    yield scripted_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
-
-
-@pytest.fixture
 def pages(office):
     with PageServer("127.0.0.2") as server:
         set_settings(office.ctx, "Research", AllowedLocalHosts="127.0.0.2")

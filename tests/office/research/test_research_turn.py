@@ -35,13 +35,6 @@ def in_order(lines, expected):
 
 
 @pytest.fixture
-def endpoint(office, scripted_server):
-    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
-    yield scripted_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
-
-
-@pytest.fixture
 def sites(office):
     with PageServer("127.0.0.4") as search, PageServer("127.0.0.2") as news, PageServer("127.0.0.3") as agency:
         set_settings(office.ctx, "Research", DuckDuckGoUrl=search.url("/html/"),

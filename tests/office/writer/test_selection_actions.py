@@ -1,7 +1,6 @@
 """Edit Selection (Ctrl+E) and Extend Selection (Ctrl+Q) in a real soffice, streamed from a scripted server."""
 import time
 
-import pytest
 from com.sun.star.awt import KeyEvent
 from com.sun.star.awt.Key import E, Q
 from com.sun.star.awt.KeyModifier import MOD1
@@ -14,13 +13,6 @@ from writer_docs import YELLOW, blocks, make_sample, portions, select_in, snapsh
 
 ORIGINAL_2 = "Dear Micheal Smith, this report covers the first quarter."
 CHAT = "/v1/chat/completions"
-
-
-@pytest.fixture
-def endpoint(office, scripted_server):
-    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
-    yield scripted_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
 
 
 def dispatch(office, doc, command, **args):

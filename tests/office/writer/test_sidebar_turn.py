@@ -1,22 +1,14 @@
 """A whole assistant turn from the real sidebar: several Writer tools, one exact result, one Ctrl+Z back."""
 import json
 
-import pytest
 
-from support.panel import Panel, set_settings
+from support.panel import Panel
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
 from writer_docs import RED, YELLOW, blocks, make_sample, portions, snapshot, table_strings, texts
 
 CHAT = "/v1/chat/completions"
 SECTION = ("## Budget\n\nThe budget **grows** by ten percent.\n\n"
            "| Item | Cost |\n|------|-----:|\n| Laptops | 4000 |\n| Desks | 900 |\n")
-
-
-@pytest.fixture
-def endpoint(office, scripted_server):
-    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
-    yield scripted_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
 
 
 def tool_round(*calls):
