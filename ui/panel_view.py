@@ -163,8 +163,8 @@ class ChatPanelView:
         While a reply streams the status changes many times a second, and the transcript
         must not jump up and down a line with it.
         """
-        if self._size is None:
-            return
+        if self._size is None or (self.session.busy and self._status_lines >= panel_layout.MAX_STATUS_LINES):
+            return  # nothing can change until the turn ends: no measuring on every streamed token
         lines = self._lines_for_status(self._size[0])
         if lines > self._status_lines or (lines < self._status_lines and not self.session.busy):
             self.relayout(*self._size)
