@@ -1,6 +1,6 @@
 # Marginalia: AI assistant in the LibreOffice sidebar.
 #   make run      set up (LibreOffice from apt if missing), build, install, open Writer with Marginalia
-#   make test     the whole suite, real-LibreOffice tests included
+#   make test     set up what is missing, then the whole suite, real-LibreOffice tests included
 #   make oxt      build dist/marginalia.oxt
 #   make install  install dist/marginalia.oxt into your LibreOffice
 PYTHON ?= python3
@@ -14,24 +14,23 @@ test: check
 	$(PYTHON) -m pytest -q -m "not slow" tests
 
 # The long resilience parts: every-offset cut sweeps, a sampled sidebar sweep, 200-turn soaks (3-5 min).
-test-resilience:
+test-resilience: deps
 	$(PYTHON) -m pytest -q -s -m slow tests/resilience
 
-test-core:
+test-core: deps
 	$(PYTHON) -m pytest -q tests/core
 
-test-office:
+test-office: deps
 	$(PYTHON) -m pytest -q tests/office
 
 # The real-model tests, requiring the embedded model (set up on first use, about 6 minutes).
-test-e2e:
+test-e2e: deps
 	MARGINALIA_E2E=1 $(PYTHON) -m pytest -q tests/e2e
 
 # Runtime code must stay valid on the oldest Python LibreOffice bundles (3.8), and every
 # user-visible string must be translated in every catalog.
-check:
-	vermin -t=3.8- --violations --no-tips core ui extension
-	$(PYTHON) scripts/i18n_extract.py --check
+check: deps
+	$(PYTHON) scripts/check.py
 
 oxt:
 	$(PYTHON) scripts/build_oxt.py
@@ -39,11 +38,12 @@ oxt:
 install: oxt
 	$(PYTHON) scripts/install_oxt.py dist/marginalia.oxt
 
-# Everything the tests need on a fresh Debian/Ubuntu machine.
+# Everything the tests need on a fresh Debian/Ubuntu machine; installs only what is missing
+# (well under a second when all is there), so every test target runs it first.
 deps:
 	$(PYTHON) scripts/install_deps.py
 
-bench:
+bench: deps
 	$(PYTHON) scripts/bench_stream.py
 	$(PYTHON) scripts/bench_connect.py
 	$(PYTHON) scripts/bench_calc.py

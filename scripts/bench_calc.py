@@ -47,7 +47,7 @@ GOAL_RATIO, GOAL_SECONDS = 50.0, 0.5
 
 def table(size: int):
     """``size`` rows of JSON values: numbers in even columns, formulas using them in odd ones."""
-    from marginalia.core.cell_address import column_name
+    from marginalia.core.calc.cell_address import column_name
     rows = []
     for r in range(size):
         row = []
@@ -66,8 +66,8 @@ def fresh_sheet(document, name: str):
 
 
 def run_tool(document, ctx, rows, sheet_name: str) -> float:
-    from marginalia.core.messages import ToolCall
-    from marginalia.core.tools import ToolContext, ToolRegistry, ToolRunner
+    from marginalia.core.stream.message import ToolCall
+    from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
     from marginalia.ui.calc import writing
     runner = ToolRunner(ToolRegistry(writing.TOOLS), ToolContext(document=document, app="calc", office=ctx))
     arguments = json.dumps({"range": "%s.A1" % sheet_name, "values": rows})

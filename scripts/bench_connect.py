@@ -26,8 +26,8 @@ import devpath  # noqa: E402
 
 devpath.install()
 
-from marginalia.core.proxy import ProxyResolver  # noqa: E402
-from marginalia.core.transport import HttpClient  # noqa: E402
+from marginalia.core.net.proxy import ProxyResolver  # noqa: E402
+from marginalia.core.net.transport import HttpClient  # noqa: E402
 
 BODY = b'{"object": "list", "data": [{"id": "bench"}]}'
 RESPONSE = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"

@@ -30,7 +30,7 @@ import devpath  # noqa: E402
 
 devpath.install()
 
-from marginalia.core.assembler import StreamAssembler  # noqa: E402
+from marginalia.core.stream.assembler import StreamAssembler  # noqa: E402
 
 _HEAD = ('{"id":"chatcmpl-ABfwAwrNePHUgBBezonVC6MX3zd63","object":"chat.completion.chunk",'
          '"created":1727346178,"model":"gpt-4o-2024-08-06","system_fingerprint":"fp_5050236cbd",'

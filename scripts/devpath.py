@@ -2,7 +2,7 @@
 
 The .oxt ships ``core/`` and ``ui/`` under ``pythonpath/marginalia/``. In a checkout they
 sit at the top level, so tests and scripts call :func:`install` to alias the repository
-root as ``marginalia`` (``marginalia.core.sse`` is then ``<repo>/core/sse.py``).
+root as ``marginalia`` (``marginalia.core.stream.sse`` is then ``<repo>/core/sse.py``).
 """
 import os
 import sys

@@ -1,17 +1,21 @@
-"""Install what the test suite needs on a fresh Debian/Ubuntu machine (`make deps`).
+"""Install what the test suite needs, only what is missing (`make deps`, run by `make test`).
 
 System packages (apt): LibreOffice Writer and Calc, the Python UNO bridge and script
 provider, Xvfb, ImageMagick and xdotool (screenshots and real input), openssl (test
-certificates). Python packages (pip): requirements-dev.txt.
+certificates). Python packages (pip, into the interpreter running this script):
+requirements-dev.txt. When everything is there already it installs nothing and takes
+well under a second, so `make test` runs it every time.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REQUIREMENTS = os.path.join(ROOT, "requirements-dev.txt")
 APT_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreoffice-script-provider-python",
                 "xvfb", "imagemagick", "xdotool", "openssl", "x11-utils"]
 # What each apt package provides, to skip apt when everything is there already.
@@ -21,25 +25,60 @@ PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-script-provider-python": "/usr/lib/libreoffice/program/pythonscript.py",
             "xvfb": "/usr/bin/Xvfb", "imagemagick": "/usr/bin/import", "xdotool": "/usr/bin/xdotool",
             "openssl": "/usr/bin/openssl", "x11-utils": "/usr/bin/xwininfo"}
+PIN = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;#]+)")
 
 
 def missing_packages():
+    """The apt packages whose files are not on this machine."""
     return [name for name in APT_PACKAGES if not os.path.exists(PROVIDES[name])]
+
+
+def missing_requirements(path: str = REQUIREMENTS):
+    """The pinned lines of ``path`` not installed at exactly that version in this interpreter."""
+    from importlib import metadata
+    missing = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            match = PIN.match(line)
+            if not match:
+                continue
+            name = match.group(1).split("[")[0]
+            try:
+                installed = metadata.version(name)
+            except metadata.PackageNotFoundError:
+                installed = None
+            if installed != match.group(2):
+                missing.append(line.strip())
+    return missing
+
+
+def install_system_packages(missing) -> None:
+    if not shutil.which("apt-get"):
+        raise SystemExit("Please install: " + " ".join(missing))
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    print("installing with apt: " + " ".join(missing), flush=True)
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing,
+                   check=True, env=env)
+
+
+def install_requirements(missing) -> None:
+    print("installing with pip: " + " ".join(missing), flush=True)
+    result = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-r", REQUIREMENTS])
+    if result.returncode != 0:
+        raise SystemExit("pip could not install requirements-dev.txt into %s; if this Python is managed by the "
+                         "system (PEP 668), run make in a virtual environment: python3 -m venv .venv && "
+                         ". .venv/bin/activate && make test" % sys.executable)
 
 
 def main() -> int:
     missing = missing_packages()
     if missing:
-        if not shutil.which("apt-get"):
-            print("Please install: " + " ".join(missing), file=sys.stderr)
-            return 1
-        sudo = [] if os.geteuid() == 0 else ["sudo"]
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing,
-                       check=True, env=env)
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-r", os.path.join(ROOT, "requirements-dev.txt")],
-                   check=True)
+        install_system_packages(missing)
+    requirements = missing_requirements()
+    if requirements:
+        install_requirements(requirements)
     return 0
 
 

@@ -22,7 +22,7 @@ import devpath  # noqa: E402
 
 devpath.install()
 
-from marginalia.core.assembler import StreamAssembler, StreamResult  # noqa: E402
+from marginalia.core.stream.assembler import StreamAssembler, StreamResult  # noqa: E402
 
 
 def replay(body: bytes, split: int = 0, api: str = "auto") -> StreamResult:

@@ -1,4 +1,17 @@
-"""Marginalia's UNO-facing layer: the sidebar panel, dialogs and menu handlers.
+"""Marginalia's UNO-facing layer: the sidebar panel, dialogs, menu commands and the tools.
 
-Only modules in this package (and the entry modules in ``extension/``) import ``uno``.
+Only modules in this package (and the entry module in ``extension/``) import ``uno``.
+The top level holds what the entry module calls (entry, commands, about); the rest is
+one room per subsystem, each naming in its docstring what it may import::
+
+    office     log, listeners, undo, the main thread, dialogs, the sidebar deck
+    settings   the configuration store, API keys, the settings dialog and its Test
+    writer     Writer tools
+    calc       Calc tools
+    research   web research tools and their approvals
+    chat       sessions per document, starting a turn, its tools and request
+    selection  Edit Selection and Extend Selection
+    panel      the sidebar panel
+
+May import: core.*, ui.*.
 """

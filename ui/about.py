@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ..core.i18n import _
 from ..core.version import __version__
-from . import settings_store
-from .log import log_file_path
+from .settings import store as settings_store
+from .office.log import log_file_path
 
 
 def about_text(ctx) -> str:

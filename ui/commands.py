@@ -1,7 +1,7 @@
 """Marginalia's menu and shortcut commands (``org.marginalia:<Command>`` URLs)."""
 from __future__ import annotations
 
-from . import sidebar
+from .office import sidebar
 
 
 def open_chat(ctx, frame, args):
@@ -12,19 +12,19 @@ def open_chat(ctx, frame, args):
 
 def open_settings(ctx, frame, args):
     """Open the settings dialog (on the main thread, a moment later)."""
-    from .settings_command import open_settings as open_dialog
+    from .settings.command import open_settings as open_dialog
     open_dialog(ctx, frame, args)
 
 
 def edit_selection(ctx, frame, args):
     """Rewrite the selection as the user instructs (Ctrl+E in Writer)."""
-    from .writer.selection_actions import edit_selection as run
+    from .selection.actions import edit_selection as run
     run(ctx, frame, args)
 
 
 def extend_selection(ctx, frame, args):
     """Continue the selected text (Ctrl+Q in Writer)."""
-    from .writer.selection_actions import extend_selection as run
+    from .selection.actions import extend_selection as run
     run(ctx, frame, args)
 
 

@@ -1,9 +1,9 @@
 """What the entry module (extension/marginalia_entry.py) calls, once per use."""
 from __future__ import annotations
 
-from . import log as logsetup
-from .language import choose_language
-from .log import get_logger, logged
+from .office import log as logsetup
+from .office.language import choose_language
+from .office.log import get_logger, logged
 
 
 @logged(reraise=True)
@@ -11,7 +11,7 @@ def create_panel_element(ctx, url, args):
     """Create the sidebar's chat panel element (XUIElementFactory.createUIElement)."""
     logsetup.configure(ctx)
     choose_language(ctx)
-    from .panel_element import ChatPanelElement
+    from .panel.element import ChatPanelElement
     props = {arg.Name: arg.Value for arg in args}
     frame, parent = props.get("Frame"), props.get("ParentWindow")
     if frame is None or parent is None:

@@ -1,8 +1,7 @@
 """StreamState: one accumulator for every provider's Chat Completions chunk quirks."""
-from marginalia.core.accumulate import StreamState
-from marginalia.core.stream_events import (ContentDelta, ReasoningDelta, RefusalDelta,
-                                           StreamError, StreamFinished, ToolCallArgumentsDelta,
-                                           ToolCallStarted, UsageReport)
+from marginalia.core.stream.accumulate import StreamState
+from marginalia.core.loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamError, StreamFinished,
+    ToolCallArgumentsDelta, ToolCallStarted, UsageReport)
 
 
 def _chunk(delta=None, finish=None, **extra):

@@ -4,10 +4,10 @@ import time
 
 import pytest
 
-from marginalia.core.approval import DENY, HOST, ONCE, ApprovalBroker
-from marginalia.core.cancel import CancelToken
-from marginalia.core.tools import ToolError
-from marginalia.core.web_access import LOCAL_ONLY_MESSAGE, HostApprovals, WebAccess
+from marginalia.core.research.approval import DENY, HOST, ONCE, ApprovalBroker
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.agent.tools import ToolError
+from marginalia.core.research.web_access import LOCAL_ONLY_MESSAGE, HostApprovals, WebAccess
 
 
 def ask_in_thread(broker, url="https://example.org/a", host="example.org", cancel=None, **kwargs):

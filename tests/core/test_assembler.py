@@ -4,12 +4,10 @@ import random
 
 import pytest
 
-from marginalia.core.assembler import StreamAssembler
-from marginalia.core.stream_errors import (EmptyStreamError, MalformedChunkError,
-                                           ProviderStreamError, StreamFormatError,
-                                           StreamUsageError, TruncatedStreamError)
-from marginalia.core.stream_events import (ContentDelta, StreamError, StreamFinished,
-                                           ToolCallStarted)
+from marginalia.core.stream.assembler import StreamAssembler
+from marginalia.core.stream.errors import (EmptyStreamError, MalformedChunkError, ProviderStreamError,
+    StreamFormatError, StreamUsageError, TruncatedStreamError)
+from marginalia.core.loop.messages import ContentDelta, StreamError, StreamFinished, ToolCallStarted
 from support import stream_recordings as rec
 
 

@@ -1,9 +1,9 @@
 """A round fits the conversation into the model's context before streaming it."""
-from marginalia.core.budgeted_round import stream_budgeted_round
-from marginalia.core.cancel import CancelToken
-from marginalia.core.chat_request import ChatRequest, EndpointConfig, build_chat_body
-from marginalia.core.context_budget import ContextTooSmall, TokenCalibration
-from marginalia.core.transport import HttpClient
+from marginalia.core.llm.budgeted_round import stream_budgeted_round
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.llm.request import ChatRequest, EndpointConfig, build_chat_body
+from marginalia.core.llm.context_budget import ContextTooSmall, TokenCalibration
+from marginalia.core.net.transport import HttpClient
 from support.scripted_server import chat_chunk, sse_reply
 
 
@@ -66,7 +66,7 @@ def test_reported_usage_calibrates_later_estimates(scripted_server):
 
 
 def test_assistant_tool_call_messages_carry_empty_string_content():
-    from marginalia.core.chat_request import normalize_history
+    from marginalia.core.llm.request import normalize_history
     history = [{"role": "user", "content": "hi"},
                {"role": "assistant", "content": None, "tool_calls": [{"id": "c", "type": "function",
                                                                        "function": {"name": "f", "arguments": "{}"}}]},

@@ -1,8 +1,8 @@
 """A1 addresses: every accepted form, and precise messages for the rest."""
 import pytest
 
-from marginalia.core.cell_address import (AddressError, RangeRef, cell_name, column_index, column_name,
-                                          parse_range, quote_sheet_name)
+from marginalia.core.calc.cell_address import (AddressError, RangeRef, cell_name, column_index, column_name,
+    parse_range, quote_sheet_name)
 
 
 @pytest.mark.parametrize("letters, index", [("A", 0), ("Z", 25), ("AA", 26), ("AB", 27), ("AMJ", 1023),
@@ -82,7 +82,7 @@ def test_resized_and_contains():
 
 
 def test_sheet_names_and_line_positions():
-    from marginalia.core.cell_address import parse_line_position, sheet_name_problem
+    from marginalia.core.calc.cell_address import parse_line_position, sheet_name_problem
     assert sheet_name_problem("Q1 2024") is None
     assert "cannot contain / :" in sheet_name_problem("a:b/c")
     assert "empty" in sheet_name_problem("  ")

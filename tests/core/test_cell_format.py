@@ -1,9 +1,9 @@
 """Formatting words into Calc property values."""
 import pytest
 
-from marginalia.core.cell_format import (FormatError, alignment, color_hex, HORIZONTAL, number_format_code,
-                                         parse_color, size_hundredths_mm)
-from marginalia.core.formula_errors import describe_error, error_label, is_syntax_error
+from marginalia.core.calc.cell_format import (FormatError, alignment, color_hex, HORIZONTAL, number_format_code,
+    parse_color, size_hundredths_mm)
+from marginalia.core.calc.formula_errors import describe_error, error_label, is_syntax_error
 
 
 @pytest.mark.parametrize("text, value", [("#FFC7CE", 0xFFC7CE), ("ffc7ce", 0xFFC7CE), ("#abc", 0xAABBCC),

@@ -1,10 +1,9 @@
 """JSON cell values into what setDataArray / setFormulaArray take."""
 import pytest
 
-from marginalia.core.cell_values import (EMPTY, FORMULA, NUMBER, TEXT, CellInput, CellValueError, cell_input,
-                                         count_kinds, data_array, filled_grid, formula_array, grid_from_rows,
-                                         has_formulas, looks_like_number, number_text, shape_mismatch,
-                                         snapshot_array)
+from marginalia.core.calc.cell_values import (EMPTY, FORMULA, NUMBER, TEXT, CellInput, CellValueError, cell_input,
+    count_kinds, data_array, filled_grid, formula_array, grid_from_rows, has_formulas, looks_like_number,
+    number_text, shape_mismatch, snapshot_array)
 
 
 @pytest.mark.parametrize("value, expected", [
@@ -74,7 +73,7 @@ def test_filled_grid_and_shape_mismatch():
 
 
 def test_empty_runs():
-    from marginalia.core.cell_values import empty_runs
+    from marginalia.core.calc.cell_values import empty_runs
     grid = grid_from_rows([[1, None, None, 2], [None, 3, "", None], [1, 2, 3, 4]])
     assert empty_runs(grid) == [(0, 1, 2), (1, 0, 0), (1, 2, 3)]
     assert empty_runs((("a", ""), ("", "")), is_empty=lambda text: text == "") == [(0, 1, 1), (1, 0, 1)]

@@ -3,7 +3,7 @@ import codecs
 
 import pytest
 
-from marginalia.core.charset import codec_for, decode_body, header_charset, sniff
+from marginalia.core.research.charset import codec_for, decode_body, header_charset, sniff
 
 TEXT = "Grüße, “quotes” – café"
 

@@ -1,7 +1,7 @@
 """Colour names and codes from the model."""
 import pytest
 
-from marginalia.core.colors import parse_color
+from marginalia.core.text.colors import parse_color
 
 
 @pytest.mark.parametrize("text, value", [("#FF0000", 0xFF0000), ("00ff00", 0x00FF00), ("#abc", 0xAABBCC),

@@ -1,5 +1,5 @@
 """Column profiles and header detection for the sheet summary."""
-from marginalia.core.column_types import describe_profile, looks_like_header, profile_column, type_label
+from marginalia.core.calc.column_types import describe_profile, looks_like_header, profile_column, type_label
 
 
 def cells(*kinds_values):
@@ -36,7 +36,7 @@ def test_header_detection():
 
 
 def test_header_row_skips_a_title_above_the_table():
-    from marginalia.core.column_types import header_row_index
+    from marginalia.core.calc.column_types import header_row_index
     title = ["text", None, None, None]
     assert header_row_index([title, [None] * 4, ["text"] * 4, ["text", "number", "number", None]]) == 2
     assert header_row_index([["text"] * 3, ["number"] * 3]) == 0

@@ -4,10 +4,9 @@ import random
 
 import pytest
 
-from marginalia.core.chat_request import build_chat_body
-from marginalia.core.context_budget import (PER_MESSAGE, SHORTENED_NOTE, ContextTooSmall, TokenCalibration,
-                                            estimate_prompt_tokens, estimate_tokens, estimate_tools_tokens,
-                                            fit_chat_body, fit_history, split_turns)
+from marginalia.core.llm.request import build_chat_body
+from marginalia.core.llm.context_budget import (PER_MESSAGE, SHORTENED_NOTE, ContextTooSmall, TokenCalibration,
+    estimate_prompt_tokens, estimate_tokens, estimate_tools_tokens, fit_chat_body, fit_history, split_turns)
 
 SYSTEM = "You are Marginalia, an AI assistant working inside LibreOffice Writer. " * 3
 TOOLS = [{"type": "function", "function": {

@@ -3,10 +3,9 @@ OpenRouter and LM Studio; and the num_ctx sizing for Ollama."""
 import pytest
 from support.scripted_server import Reply, json_reply
 
-from marginalia.core.context_window import (ContextFacts, ollama_num_ctx, probe_context_facts,
-                                            probe_context_window)
-from marginalia.core.proxy import ProxyResolver
-from marginalia.core.transport import HttpClient
+from marginalia.core.llm.context_window import ContextFacts, ollama_num_ctx, probe_context_facts, probe_context_window
+from marginalia.core.net.proxy import ProxyResolver
+from marginalia.core.net.transport import HttpClient
 
 OLLAMA_SHOW = {"modelfile": "...", "parameters": "stop \"<|im_end|>\"\nnum_ctx 8192",
                "model_info": {"general.architecture": "qwen2", "qwen2.context_length": 32768,

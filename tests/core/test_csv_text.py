@@ -1,7 +1,7 @@
 """CSV text into rows of cell values."""
 import pytest
 
-from marginalia.core.csv_text import CsvError, detect_delimiter, parse_csv
+from marginalia.core.calc.csv_text import CsvError, detect_delimiter, parse_csv
 
 
 @pytest.mark.parametrize("text, delimiter", [

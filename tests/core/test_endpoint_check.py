@@ -4,11 +4,11 @@ import time
 
 import pytest
 
-from marginalia.core.cancel import CancelToken
-from marginalia.core.endpoint_check import CheckTarget, run_check, start_check
-from marginalia.core.endpoint_facts import FACTS
-from marginalia.core.tls import TlsOptions
-from marginalia.core.transport import HttpClient
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.settings.check import CheckTarget, run_check, start_check
+from marginalia.core.llm.endpoint_facts import FACTS
+from marginalia.core.net.tls import TlsOptions
+from marginalia.core.net.transport import HttpClient
 from support.certs import make_certificates, openssl_available
 from support.office import free_port
 from support.personalities import (LlamaCppPythonLike, LlamaServerLike, NoToolsServer, OllamaLike,

@@ -1,10 +1,10 @@
 """Endpoint facts: the API choice and the context window a chat can budget against, cached."""
 import pytest
 
-from marginalia.core.chat_request import EndpointConfig
-from marginalia.core.endpoint_check import CheckTarget, run_check
-from marginalia.core.endpoint_facts import FACTS, EndpointFacts, context_window_for
-from marginalia.core.transport import HttpClient
+from marginalia.core.llm.request import EndpointConfig
+from marginalia.core.settings.check import CheckTarget, run_check
+from marginalia.core.llm.endpoint_facts import FACTS, EndpointFacts, context_window_for
+from marginalia.core.net.transport import HttpClient
 from support.personalities import (LlamaServerLike, OllamaLike, OpenAILike, PersonalityServer,
                                    error_reply)
 

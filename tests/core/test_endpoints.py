@@ -2,12 +2,12 @@
 import pytest
 from support.scripted_server import Reply, json_reply
 
-from marginalia.core import endpoints
-from marginalia.core.endpoints import PRESETS, auth_headers, list_models
+from marginalia.core.llm import endpoints
+from marginalia.core.llm.endpoints import PRESETS, auth_headers, list_models
 from marginalia.core.errors import AuthError, NotFoundError
-from marginalia.core.proxy import ProxyResolver
-from marginalia.core.transport import HttpClient
-from marginalia.core.url_normalize import normalize_base_url
+from marginalia.core.net.proxy import ProxyResolver
+from marginalia.core.net.transport import HttpClient
+from marginalia.core.llm.url_normalize import normalize_base_url
 
 
 @pytest.fixture

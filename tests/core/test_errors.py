@@ -4,10 +4,8 @@ import inspect
 import pytest
 
 from marginalia.core import errors
-from marginalia.core.errors import (AuthError, Cancelled, ConnectFailed, ContextOverflowError,
-                                    HttpStatusError, MarginaliaError, NetworkError,
-                                    NetworkTimeout, NotAStreamError, ProtocolError,
-                                    RateLimited, ServerError, TlsError)
+from marginalia.core.errors import (AuthError, Cancelled, ConnectFailed, ContextOverflowError, HttpStatusError,
+    MarginaliaError, NetworkError, NetworkTimeout, NotAStreamError, ProtocolError, RateLimited, ServerError, TlsError)
 
 ALL_ERRORS = [cls for _, cls in inspect.getmembers(errors, inspect.isclass)
               if issubclass(cls, MarginaliaError)]

@@ -5,11 +5,12 @@ import pytest
 from support.scripted_server import Reply, json_reply, raw_sse_reply, text_stream_reply
 from support.socket_servers import SocketServer, read_request
 
-from marginalia.core.errors import (ConnectionDropped, ContextOverflowError, EmptyBodyError,
-                                    NotAStreamError, ProtocolError)
-from marginalia.core.proxy import ProxyResolver
-from marginalia.core.retry import RetryPolicy
-from marginalia.core.transport import HttpClient, open_event_stream
+from marginalia.core.errors import (ConnectionDropped, ContextOverflowError, EmptyBodyError, NotAStreamError,
+    ProtocolError)
+from marginalia.core.net.proxy import ProxyResolver
+from marginalia.core.net.retry import RetryPolicy
+from marginalia.core.net.event_stream import open_event_stream
+from marginalia.core.net.transport import HttpClient
 
 COMPLETION = {"id": "c1", "object": "chat.completion",
               "choices": [{"index": 0, "message": {"role": "assistant", "content": "Hi"},

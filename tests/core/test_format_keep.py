@@ -1,7 +1,7 @@
 """Planning minimal edits so unchanged words keep their formatting."""
 import random
 
-from marginalia.core.format_keep import Edit, align, apply_edits, plan_edits, tokenize
+from marginalia.core.text.format_keep import Edit, align, apply_edits, plan_edits, tokenize
 
 
 def test_tokens_rebuild_the_text():

@@ -1,7 +1,7 @@
 """Filling a formula over a range: relative references move, absolute parts stay."""
 import pytest
 
-from marginalia.core.formula_shift import FormulaTemplate, ShiftError, shift_formula
+from marginalia.core.calc.formula_shift import FormulaTemplate, ShiftError, shift_formula
 
 
 @pytest.mark.parametrize("formula, rows, columns, expected", [

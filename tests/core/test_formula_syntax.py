@@ -1,7 +1,7 @@
 """English (Excel-style) formulas to Calc's API syntax and back."""
 import pytest
 
-from marginalia.core.formula_syntax import function_names_used, to_api_formula, to_english_formula
+from marginalia.core.calc.formula_syntax import function_names_used, to_api_formula, to_english_formula
 
 SHEETS = ["Sheet1", "Data", "My Sheet"]
 
@@ -65,5 +65,5 @@ def test_function_names_used_skips_strings_and_repeats():
     ("=AVERAGE(A:A)", "AVERAGE(A:A)"), ("=MAX(Data!A1,3)", "MAX(Data.A1;3)"), (True, "TRUE()"),
 ])
 def test_condition_operands(value, expression):
-    from marginalia.core.formula_syntax import condition_operand
+    from marginalia.core.calc.formula_syntax import condition_operand
     assert condition_operand(value, SHEETS) == expression

@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from marginalia.core import history_store, session_data
-from marginalia.core.history_store import HistoryStore, is_valid_session_id, new_session_id
-from marginalia.core.session_data import SHORTENED_MARK
-from marginalia.core.transcript import Transcript
+from marginalia.core.chat import history_store, session_data
+from marginalia.core.chat.history_store import HistoryStore, is_valid_session_id, new_session_id
+from marginalia.core.chat.session_data import SHORTENED_MARK
+from marginalia.core.chat.transcript import Transcript
 
 SESSION = "0123456789abcdef0123456789abcdef"
 KEY = "sk-proj-Abc123Def456Ghi789Jkl012"

@@ -1,5 +1,5 @@
 """HTML to readable text: what a reader reads stays, in order; scripts, styles and navigation go."""
-from marginalia.core.html_text import html_to_text
+from marginalia.core.text.html_text import html_to_text
 
 ARTICLE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>  Solar  output
@@ -136,7 +136,7 @@ def test_plain_text_outside_any_block():
 
 
 def test_a_large_page_is_read_in_pieces_with_the_same_result():
-    import marginalia.core.html_text as html_text
+    import marginalia.core.text.html_text as html_text
     page = ARTICLE.replace("<main>", "<main>" + "<p>fill &amp; more <b>bold</b></p>" * 6000)
     whole = html_text._Reader()
     whole.feed(page)

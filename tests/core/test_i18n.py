@@ -293,7 +293,7 @@ def test_underscore_is_never_rebound_where_it_translates():
 
 
 def test_every_tool_has_a_translatable_title():
-    from marginalia.core.tool_titles import TITLES, tool_title
+    from marginalia.core.chat.tool_titles import TITLES, tool_title
     names = set()
     for path in SOURCES:
         for node in ast.walk(_parse(path)):

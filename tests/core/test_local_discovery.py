@@ -1,8 +1,8 @@
 """Finding model servers that already run on this computer."""
 import time
 
-from marginalia.core.local_discovery import LOCAL_CANDIDATES, find_local_servers
-from marginalia.core.transport import HttpClient
+from marginalia.core.llm.local_discovery import LOCAL_CANDIDATES, find_local_servers
+from marginalia.core.net.transport import HttpClient
 from support.office import free_port
 from support.personalities import OllamaLike, OpenAILike, PersonalityServer
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from marginalia.core.loop import MAX_COALESCED_CHARS, EventLoop, LoopTask, _coalesce
+from marginalia.core.loop.pump import MAX_COALESCED_CHARS, EventLoop, LoopTask, _coalesce
 
 
 class Recorder(LoopTask):

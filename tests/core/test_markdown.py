@@ -3,10 +3,10 @@ import random
 
 import pytest
 
-from marginalia.core.html_inline import complete_document, inline_runs, is_inline_html
-from marginalia.core.markdown_blocks import parse_blocks
-from marginalia.core.markdown_html import is_single_paragraph, markdown_to_html
-from marginalia.core.markdown_inline import LINE_BREAK, Run, parse_inline, plain_text, runs_to_html
+from marginalia.core.text.html_inline import complete_document, inline_runs, is_inline_html
+from marginalia.core.text.markdown_blocks import parse_blocks
+from marginalia.core.text.markdown_html import is_single_paragraph, markdown_to_html
+from marginalia.core.text.markdown_inline import LINE_BREAK, Run, parse_inline, plain_text, runs_to_html
 
 
 @pytest.mark.parametrize("source, expected", [

@@ -4,15 +4,15 @@ import random
 
 import pytest
 
-from marginalia.core.assembler import StreamAssembler
-from marginalia.core.chat_request import ChatRequest, EndpointConfig, build_chat_body
-from marginalia.core.endpoint_facts import FACTS
+from marginalia.core.stream.assembler import StreamAssembler
+from marginalia.core.llm.request import ChatRequest, EndpointConfig, build_chat_body
+from marginalia.core.llm.endpoint_facts import FACTS
 from marginalia.core.errors import ContextOverflowError
-from marginalia.core.llm_stream import stream_round
-from marginalia.core.ollama_native import native_body, native_messages
-from marginalia.core.ollama_stream import OllamaStreamAssembler
-from marginalia.core.stream_events import ContentDelta, ReasoningDelta, StreamError, StreamFinished
-from marginalia.core.transport import CancelToken, HttpClient
+from marginalia.core.llm.round import stream_round
+from marginalia.core.llm.ollama_native import native_body, native_messages
+from marginalia.core.stream.ollama import OllamaStreamAssembler
+from marginalia.core.loop.messages import ContentDelta, ReasoningDelta, StreamError, StreamFinished
+from marginalia.core.net.transport import CancelToken, HttpClient
 from support.personalities import OllamaLike, OpenAILike, PersonalityServer, ndjson_reply
 from support.scripted_server import sse_event
 

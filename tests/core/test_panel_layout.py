@@ -1,7 +1,7 @@
 """The panel layout fills the width, never overlaps, and keeps every control visible."""
 import pytest
 
-from marginalia.core.panel_layout import Metrics, layout, preferred_height
+from marginalia.core.chat.panel_layout import Metrics, layout, preferred_height
 
 
 def overlaps(a, b):
@@ -49,7 +49,7 @@ def test_buttons_wrap_onto_two_rows_when_their_text_does_not_fit():
 
 
 def test_a_status_too_long_for_its_box_wraps_onto_a_second_line():
-    from marginalia.core.panel_layout import lines_for_status, status_width
+    from marginalia.core.chat.panel_layout import lines_for_status, status_width
     metrics = Metrics(status=20, status_line=16, status_side_width=84)
     box = status_width(250, metrics)
     assert layout(250, 600, metrics=metrics)["status"].width == box

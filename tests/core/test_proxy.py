@@ -8,9 +8,9 @@ from support.scripted_server import json_reply
 from support.tls_server import TlsServer
 
 from marginalia.core.errors import ProxyError
-from marginalia.core.proxy import ProxyResolver, ProxyRoute, parse_proxy_url
-from marginalia.core.tls import TlsOptions
-from marginalia.core.transport import HttpClient
+from marginalia.core.net.proxy import ProxyResolver, ProxyRoute, parse_proxy_url
+from marginalia.core.net.tls import TlsOptions
+from marginalia.core.net.transport import HttpClient
 
 MANUAL = {"ooInetProxyType": 2, "ooInetHTTPProxyName": "http-proxy.corp",
           "ooInetHTTPProxyPort": 3128, "ooInetHTTPSProxyName": "tls-proxy.corp",

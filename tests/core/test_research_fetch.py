@@ -5,10 +5,10 @@ import time
 
 import pytest
 
-from marginalia.core.approval import DENY, ONCE
-from marginalia.core.cancel import CancelToken
-from marginalia.core.research_settings import ResearchSettings
-from marginalia.core.web_fetch import FetchLimits
+from marginalia.core.research.approval import DENY, ONCE
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.research.settings import ResearchSettings
+from marginalia.core.research.web_fetch import FetchLimits
 from support.research_kit import Recorder, ScriptedUser, make_kit, run_tool
 from support.web_pages import PageServer
 
@@ -244,8 +244,8 @@ def test_progress_phases(site):
 
 
 def test_without_a_prepared_kit_the_tool_says_so():
-    from marginalia.core.messages import ToolCall
-    from marginalia.core.tools import ToolContext, ToolRegistry, ToolRunner
+    from marginalia.core.stream.message import ToolCall
+    from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
     from marginalia.ui.research.web_tools import TOOLS
     runner = ToolRunner(ToolRegistry(TOOLS), ToolContext(app="calc"))
     outcome = runner.run_async(ToolCall("c", "fetch_page", '{"url": "https://example.org/"}'), None, CancelToken())

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from marginalia.core.approval import DENY, HOST, ONCE
-from marginalia.core.research_settings import ResearchSettings
+from marginalia.core.research.approval import DENY, HOST, ONCE
+from marginalia.core.research.settings import ResearchSettings
 from support.research_kit import Recorder, ScriptedUser, make_kit, run_tool
 from support.web_pages import PageServer, duckduckgo_page
 

@@ -1,10 +1,9 @@
 """ResponsesStreamState: Responses API events feed the same events and message."""
 import json
 
-from marginalia.core.responses_stream import SUMMARY_PART_SEPARATOR, ResponsesStreamState
-from marginalia.core.stream_events import (ContentDelta, ReasoningDelta, RefusalDelta, StreamError,
-                                           StreamFinished, ToolCallArgumentsDelta,
-                                           ToolCallStarted, UsageReport)
+from marginalia.core.stream.responses import SUMMARY_PART_SEPARATOR, ResponsesStreamState
+from marginalia.core.loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamError, StreamFinished,
+    ToolCallArgumentsDelta, ToolCallStarted, UsageReport)
 from support import stream_recordings as rec
 
 

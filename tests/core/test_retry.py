@@ -1,7 +1,7 @@
 """Retry-After parsing and the retry policy's decisions."""
 import pytest
 
-from marginalia.core.retry import RetryPolicy, parse_retry_after
+from marginalia.core.net.retry import RetryPolicy, parse_retry_after
 
 NOW = 1_700_000_000.0  # 2023-11-14T22:13:20Z
 

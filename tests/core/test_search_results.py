@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from marginalia.core.search_results import (SearchResult, duckduckgo_query_url, parse_duckduckgo, parse_searxng,
-                                            result_target, searxng_query_url)
-from marginalia.core.tools import ToolError
+from marginalia.core.research.search_results import (SearchResult, duckduckgo_query_url, parse_duckduckgo,
+    parse_searxng, result_target, searxng_query_url)
+from marginalia.core.agent.tools import ToolError
 from support.web_pages import duckduckgo_page
 
 

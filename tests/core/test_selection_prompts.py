@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from marginalia.core.selection_prompts import StreamCleaner, clean_whole, edit_messages, extend_messages
+from marginalia.core.agent.selection_prompts import StreamCleaner, clean_whole, edit_messages, extend_messages
 
 CASES = [
     ("Plain answer.", "", "Plain answer."),

@@ -1,8 +1,7 @@
 """The settings dialog's field checks and conversions (no office needed)."""
 import pytest
 
-from marginalia.core.settings_form import (SettingsValues, form_from_settings, parse_form, preset_for_url,
-                                           url_preview)
+from marginalia.core.settings.form import SettingsValues, form_from_settings, parse_form, preset_for_url, url_preview
 
 FORM = {"preset": "ollama", "url": "localhost:11434", "model": " qwen3:8b ", "key": "",
         "temperature": "0,7", "max_tokens": "2048", "timeout": "300", "max_rounds": "20",

@@ -1,7 +1,7 @@
 """Cells printed for a model: values, formulas, dates, escaping, and the character budget."""
 import datetime
 
-from marginalia.core.sheet_text import CellView, format_cell, format_number, format_value, render_table
+from marginalia.core.calc.sheet_text import CellView, format_cell, format_number, format_value, render_table
 
 
 def test_numbers_are_short_and_exact_enough():

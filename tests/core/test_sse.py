@@ -1,7 +1,7 @@
 """SSEDecoder: the WHATWG event-stream rules, in any chunking."""
 import pytest
 
-from marginalia.core.sse import ServerSentEvent, SSEDecoder
+from marginalia.core.stream.sse import ServerSentEvent, SSEDecoder
 
 
 def _decode_chunks(chunks):

@@ -8,11 +8,11 @@ import json
 import pytest
 from support.scripted_server import Reply, json_reply
 
-from marginalia.core.errors import (AuthError, BadRequestError, ContextOverflowError,
-                                    NotFoundError, RateLimited, ServerError)
-from marginalia.core.proxy import ProxyResolver
-from marginalia.core.retry import RetryPolicy
-from marginalia.core.transport import HttpClient
+from marginalia.core.errors import (AuthError, BadRequestError, ContextOverflowError, NotFoundError, RateLimited,
+    ServerError)
+from marginalia.core.net.proxy import ProxyResolver
+from marginalia.core.net.retry import RetryPolicy
+from marginalia.core.net.transport import HttpClient
 
 OPENAI_OVERFLOW = {"error": {
     "message": "This model's maximum context length is 8192 tokens. However, your messages "

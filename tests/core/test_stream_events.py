@@ -1,5 +1,5 @@
 """The typed stream events: dotted tags, value equality, readable repr."""
-from marginalia.core import stream_events as ev
+from marginalia.core.loop import messages as ev
 
 EVENT_CLASSES = [ev.ContentDelta, ev.ReasoningDelta, ev.RefusalDelta, ev.ToolCallStarted,
                  ev.ToolCallArgumentsDelta, ev.UsageReport, ev.StreamFinished, ev.StreamError]

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from marginalia.core.assembler import StreamAssembler
-from marginalia.core.stream_events import (ContentDelta, ReasoningDelta, StreamFinished,
-                                           ToolCallArgumentsDelta, ToolCallStarted)
+from marginalia.core.stream.assembler import StreamAssembler
+from marginalia.core.loop.messages import (ContentDelta, ReasoningDelta, StreamFinished, ToolCallArgumentsDelta,
+    ToolCallStarted)
 from replay_stream import result_to_json
 from support import stream_recordings as rec
 

@@ -1,5 +1,5 @@
 """Matching the text a model names against document text (the edit-conflict guard's core)."""
-from marginalia.core.text_match import context_around, find_all, fold, normalize, quote, same_text
+from marginalia.core.text.match import context_around, find_all, fold, normalize, quote, same_text
 
 
 def test_fold_keeps_length_and_maps_typography():

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from marginalia.core.text_tool_calls import TextToolCallFilter, new_call_id, parse_text_tool_calls
-from marginalia.core.text_tool_formats import MARKERS
+from marginalia.core.agent.text_tool_calls import TextToolCallFilter, new_call_id, parse_text_tool_calls
+from marginalia.core.agent.text_tool_formats import MARKERS
 
 KNOWN = {"replace_text", "read_paragraphs", "set_cell"}
 REPLACE = '{"name": "replace_text", "arguments": {"old": "Micheal", "new": "Michael"}}'

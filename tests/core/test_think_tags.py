@@ -1,7 +1,7 @@
 """ThinkTagSplitter: inline think blocks become reasoning, wherever the chunks are cut."""
 import pytest
 
-from marginalia.core.think_tags import ThinkTagSplitter
+from marginalia.core.stream.think_tags import ThinkTagSplitter
 
 
 def _split(pieces):

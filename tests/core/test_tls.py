@@ -13,12 +13,12 @@ from support.certs import make_certificates, openssl_available
 from support.socket_servers import SocketServer
 from support.tls_server import TlsServer
 
-from marginalia.core.cancel import CancelToken
+from marginalia.core.net.cancel import CancelToken
 from marginalia.core.errors import Cancelled, TlsError
-from marginalia.core.proxy import ProxyResolver
-from marginalia.core.tls import (TlsOptions, ensure_trust_roots, format_fingerprint,
-                                 normalize_fingerprint)
-from marginalia.core.transport import HttpClient, open_event_stream
+from marginalia.core.net.proxy import ProxyResolver
+from marginalia.core.net.tls import TlsOptions, ensure_trust_roots, format_fingerprint, normalize_fingerprint
+from marginalia.core.net.event_stream import open_event_stream
+from marginalia.core.net.transport import HttpClient
 
 pytestmark = pytest.mark.skipif(not openssl_available(), reason="needs the openssl CLI")
 

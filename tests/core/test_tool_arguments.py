@@ -1,6 +1,6 @@
 """Tool arguments: parsed at the end of the stream; invalid ones explained in plain words."""
-from marginalia.core.messages import AssistantMessage, ToolCall
-from marginalia.core.tool_arguments import parse_tool_arguments
+from marginalia.core.stream.message import AssistantMessage, ToolCall
+from marginalia.core.stream.tool_arguments import parse_tool_arguments
 
 
 def test_valid_object():

@@ -1,7 +1,7 @@
 """Tool strategies turn a round's mode into the request's tools and tool_choice."""
-from marginalia.core.messages import AssistantMessage, ToolCall
-from marginalia.core.tool_strategy import (ANSWER, AUTO, ROUTER, ROUTER_TOOL, ToolPlan, forced, prompt_tools_section,
-                                           request_tools, slash_tool)
+from marginalia.core.stream.message import AssistantMessage, ToolCall
+from marginalia.core.agent.tool_strategy import (ANSWER, AUTO, ROUTER, ROUTER_TOOL, ToolPlan, forced,
+    prompt_tools_section, request_tools, slash_tool)
 
 SCHEMAS = [{"type": "function", "function": {"name": n, "description": "Does %s. More." % n,
                                               "parameters": {"type": "object", "properties": {}}}}

@@ -3,10 +3,10 @@ import logging
 
 import pytest
 
-from marginalia.core.messages import ToolCall
-from marginalia.core.schema_check import check_arguments
-from marginalia.core.tools import Tool, ToolContext, ToolError, ToolRegistry, ToolRunner
-from marginalia.core.turn_parts import ToolOutcome
+from marginalia.core.stream.message import ToolCall
+from marginalia.core.agent.schema_check import check_arguments
+from marginalia.core.agent.tools import Tool, ToolContext, ToolError, ToolRegistry, ToolRunner
+from marginalia.core.agent.turn_parts import ToolOutcome
 
 SCHEMA = {"type": "object", "properties": {
     "paragraph": {"type": "integer", "minimum": 0},

@@ -1,7 +1,7 @@
 """The transcript's edits, applied one by one, always rebuild exactly its text."""
 import random
 
-from marginalia.core.transcript import Transcript, utf16_len
+from marginalia.core.chat.transcript import Transcript, utf16_len
 
 
 class Mirror:
@@ -89,7 +89,7 @@ def test_random_operations_stay_in_sync():
 
 
 def test_very_long_lines_are_broken_before_the_office_would():
-    from marginalia.core.transcript import MAX_LINE
+    from marginalia.core.chat.transcript import MAX_LINE
     transcript, mirror = mirrored()
     seg = transcript.add("answer", "Marginalia")
     for _ in range(50):

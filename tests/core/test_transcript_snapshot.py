@@ -1,5 +1,5 @@
 """A transcript stored as (kind, label, body) segments and restored looks exactly the same."""
-from marginalia.core.transcript import Transcript
+from marginalia.core.chat.transcript import Transcript
 
 
 class Mirror:

@@ -10,12 +10,13 @@ import pytest
 from support.scripted_server import Reply, json_reply, sse_reply, text_stream_reply
 from support.socket_servers import FullBacklogListener, SocketServer, ok_response, read_request
 
-from marginalia.core.cancel import CancelToken
-from marginalia.core.errors import (Cancelled, ConnectFailed, ConnectionDropped, DnsFailed,
-                                    NetworkTimeout, RateLimited, ServerError)
-from marginalia.core.proxy import ProxyResolver
-from marginalia.core.retry import RetryPolicy
-from marginalia.core.transport import HttpClient, open_event_stream
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.errors import (Cancelled, ConnectFailed, ConnectionDropped, DnsFailed, NetworkTimeout,
+    RateLimited, ServerError)
+from marginalia.core.net.proxy import ProxyResolver
+from marginalia.core.net.retry import RetryPolicy
+from marginalia.core.net.event_stream import open_event_stream
+from marginalia.core.net.transport import HttpClient
 
 FAST_RETRY = RetryPolicy(max_attempts=3, base_delay=0.01, max_delay=0.05)
 

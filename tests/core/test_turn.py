@@ -3,12 +3,12 @@ import types
 
 import pytest
 
-from marginalia.core.loop import EventLoop
-from marginalia.core.messages import AssistantMessage, ToolCall
-from marginalia.core.transcript import Transcript
-from marginalia.core.turn import Turn
-from marginalia.core.turn_display import TranscriptDisplay
-from marginalia.core.turn_parts import CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, ToolOutcome
+from marginalia.core.loop.pump import EventLoop
+from marginalia.core.stream.message import AssistantMessage, ToolCall
+from marginalia.core.chat.transcript import Transcript
+from marginalia.core.agent.turn import Turn
+from marginalia.core.chat.display import TranscriptDisplay
+from marginalia.core.agent.turn_parts import CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, ToolOutcome
 
 
 class Token:
@@ -281,7 +281,7 @@ def test_text_naming_an_unknown_tool_stays_an_answer():
 
 
 def test_forced_strategy_asks_for_the_step_then_forces_that_tool():
-    from marginalia.core.tool_strategy import ANSWER, ROUTER, ROUTER_TOOL, ToolPlan, forced
+    from marginalia.core.agent.tool_strategy import ANSWER, ROUTER, ROUTER_TOOL, ToolPlan, forced
     modes = []
     router_pick = ToolCall("r1", ROUTER_TOOL, '{"step": "edit_text"}', 0)
     router_done = ToolCall("r2", ROUTER_TOOL, '{"step": "answer_the_user"}', 0)
@@ -306,7 +306,7 @@ def test_forced_strategy_asks_for_the_step_then_forces_that_tool():
 
 
 def test_slash_command_forces_the_named_tool_in_the_first_round():
-    from marginalia.core.tool_strategy import AUTO, ToolPlan, forced
+    from marginalia.core.agent.tool_strategy import AUTO, ToolPlan, forced
     modes = []
     model = ScriptedModel([
         [("stream_done", result("", [call("read_text")], "tool_calls"))],

@@ -1,8 +1,8 @@
 """The status line of a turn: state, tokens per second while streaming, token usage after it."""
-from marginalia.core.stream_events import UsageReport
-from marginalia.core.transcript import Transcript
-from marginalia.core.turn_display import TranscriptDisplay
-from marginalia.core.turn_parts import FinishOutcome
+from marginalia.core.loop.messages import UsageReport
+from marginalia.core.chat.transcript import Transcript
+from marginalia.core.chat.display import TranscriptDisplay
+from marginalia.core.agent.turn_parts import FinishOutcome
 
 
 class Clock:

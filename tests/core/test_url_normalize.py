@@ -2,7 +2,7 @@
 import pytest
 
 from marginalia.core.errors import InvalidUrlError
-from marginalia.core.url_normalize import normalize_base_url, origin_of
+from marginalia.core.llm.url_normalize import normalize_base_url, origin_of
 
 
 @pytest.mark.parametrize("typed, base, kind", [

@@ -1,10 +1,10 @@
 """Which addresses research reads, where redirects may lead, which hosts are local."""
 import pytest
 
-from marginalia.core.research_settings import ResearchSettings, is_loopback_host, local_only_refusal
-from marginalia.core.tools import ToolError
-from marginalia.core.web_address import (check_web_url, is_local_address, is_local_name, redirect_target,
-                                         same_host)
+from marginalia.core.research.settings import ResearchSettings, is_loopback_host, local_only_refusal
+from marginalia.core.agent.tools import ToolError
+from marginalia.core.research.web_address import (check_web_url, is_local_address, is_local_name, redirect_target,
+    same_host)
 
 
 def test_urls_are_cleaned():

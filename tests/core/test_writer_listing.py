@@ -1,6 +1,6 @@
 """How paragraphs, headings, lists and tables are shown to the model, and how reading pages."""
-from marginalia.core.writer_listing import (BlockInfo, block_line, count_words, most_common_style, outline_lines,
-                                            page)
+from marginalia.core.text.writer_listing import (BlockInfo, block_line, count_words, most_common_style,
+    outline_lines, page)
 
 
 def test_lines_mark_styles_lists_and_empty_paragraphs():

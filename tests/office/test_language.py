@@ -85,8 +85,8 @@ def test_a_send_without_a_model_is_answered_in_german(german_office, german_pane
 def test_dialog_texts_name_existing_controls(german_office):
     """Every text the code puts on a dialog has its control in the XDL (checked in German)."""
     from marginalia.core.i18n import set_language
-    from marginalia.ui import settings_texts
-    from marginalia.ui.writer import instruction_dialog
+    from marginalia.ui.settings import texts as settings_texts
+    from marginalia.ui.selection import instruction_dialog
     tree = ElementTree.parse(os.path.join(ROOT, "extension", "dialogs", "Settings.xdl"))
     ids = {element.get(DLG + "id") for element in tree.iter()}
     assert set(settings_texts.control_texts()) <= ids
@@ -108,7 +108,7 @@ def test_dialog_texts_name_existing_controls(german_office):
 
 
 def test_the_environment_decides_when_the_office_names_no_language():
-    from marginalia.ui.language import environment_locale
+    from marginalia.ui.office.language import environment_locale
     assert environment_locale({"LANG": "fr_FR.UTF-8"}) == "fr_FR"
     assert environment_locale({"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}) == "de_DE"
     assert environment_locale({"LC_MESSAGES": "de_AT@euro", "LANG": "C"}) == "de_AT"

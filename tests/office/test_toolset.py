@@ -3,7 +3,7 @@ import pytest
 
 pytest.importorskip("uno")
 
-from marginalia.ui import toolset  # noqa: E402
+from marginalia.ui.chat import toolset  # noqa: E402
 
 
 @pytest.fixture(scope="module")

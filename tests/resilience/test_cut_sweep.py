@@ -13,7 +13,7 @@ close-delimited), and the last 48 offsets, where ``[DONE]`` lies, run in all thr
 """
 import pytest
 
-from marginalia.core.transport import HttpClient
+from marginalia.core.net.transport import HttpClient
 
 from support import cut_sweep, stream_recordings
 from support.fault_server import FRAMINGS

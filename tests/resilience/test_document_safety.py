@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from marginalia.core.messages import ToolCall
-from marginalia.core.tools import Tool, ToolContext, ToolRegistry, ToolRunner
-from marginalia.ui.undo import DocumentUndo
+from marginalia.core.stream.message import ToolCall
+from marginalia.core.agent.tools import Tool, ToolContext, ToolRegistry, ToolRunner
+from marginalia.ui.office.undo import DocumentUndo
 
 REQUEST = "Tidy the report"
 
@@ -114,7 +114,7 @@ def flaky(context, args):
     """Adds a paragraph the first time, refuses afterwards: a replay of it cannot succeed."""
     CALLS["flaky"] += 1
     if CALLS["flaky"] > 1:
-        from marginalia.core.tools import ToolError
+        from marginalia.core.agent.tools import ToolError
         raise ToolError("not again")
     append_paragraph(context.document, "flaky")
     return "Added."
@@ -140,7 +140,7 @@ def tidy_refusal(context, args):
     doc = context.document
     append_paragraph(doc, "draft")
     list(doc.getText().createEnumeration())[-1].dispose()
-    from marginalia.core.tools import ToolError
+    from marginalia.core.agent.tools import ToolError
     raise ToolError("The content produced no text to insert.")
 
 

@@ -9,10 +9,10 @@ import time
 import pytest
 
 from marginalia.core import errors
-from marginalia.core.cancel import CancelToken
-from marginalia.core.llm_stream import END_GRACE, InternalError, stream_round
-from marginalia.core.retry import RetryPolicy
-from marginalia.core.transport import HttpClient
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.llm.round import END_GRACE, InternalError, stream_round
+from marginalia.core.net.retry import RetryPolicy
+from marginalia.core.net.transport import HttpClient
 
 from support import cut_sweep, stream_recordings
 from support.fault_server import (Fault, close_before_headers, garbage, huge_event,

@@ -23,14 +23,14 @@ import time
 
 import pytest
 
-from marginalia.core.accumulate import StreamState
-from marginalia.core.assembler import StreamAssembler
-from marginalia.core.chat_request import build_chat_body
-from marginalia.core.ollama_stream import OllamaStreamAssembler
-from marginalia.core.sse import SSEDecoder
-from marginalia.core.stream_errors import StreamFormatError
-from marginalia.core.text_tool_calls import TextToolCallFilter
-from marginalia.core.think_tags import ThinkTagSplitter
+from marginalia.core.stream.accumulate import StreamState
+from marginalia.core.stream.assembler import StreamAssembler
+from marginalia.core.llm.request import build_chat_body
+from marginalia.core.stream.ollama import OllamaStreamAssembler
+from marginalia.core.stream.sse import SSEDecoder
+from marginalia.core.stream.errors import StreamFormatError
+from marginalia.core.agent.text_tool_calls import TextToolCallFilter
+from marginalia.core.stream.think_tags import ThinkTagSplitter
 
 from support import fuzz_inputs, stream_recordings
 

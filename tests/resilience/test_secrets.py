@@ -19,13 +19,13 @@ import pytest
 import uno  # noqa: F401  (installs the com.sun.star import hook)
 
 from marginalia.core import errors
-from marginalia.core.cancel import CancelToken
-from marginalia.core.chat_request import ChatRequest, EndpointConfig
-from marginalia.core.llm_stream import stream_round
-from marginalia.core.proxy import ProxyResolver
-from marginalia.core.tls import TlsOptions
-from marginalia.core.transport import HttpClient
-from marginalia.ui import keys
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.llm.request import ChatRequest, EndpointConfig
+from marginalia.core.llm.round import stream_round
+from marginalia.core.net.proxy import ProxyResolver
+from marginalia.core.net.tls import TlsOptions
+from marginalia.core.net.transport import HttpClient
+from marginalia.ui.settings import keys
 
 from support.certs import make_certificates, openssl_available
 from support.fault_server import Fault, status_reply

@@ -2,7 +2,7 @@
 
 Used by the resilience suite's sweeps (every offset, or a sample of them). One run sends a
 recording through :class:`~support.fault_server.FaultServer` with the connection cut after
-``offset`` body bytes, reads it with the real client and :func:`~marginalia.core.llm_stream.stream_round`
+``offset`` body bytes, reads it with the real client and :func:`~marginalia.core.llm.round.stream_round`
 (the worker side of a model round), and :func:`judge` lists everything wrong with what was
 posted. The rules, for every offset:
 
@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional
 
-from marginalia.core.assembler import StreamAssembler
-from marginalia.core.cancel import CancelToken
-from marginalia.core.chat_request import ChatRequest, EndpointConfig
+from marginalia.core.stream.assembler import StreamAssembler
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.llm.request import ChatRequest, EndpointConfig
 from marginalia.core.errors import MarginaliaError
-from marginalia.core.llm_stream import InternalError, stream_round
+from marginalia.core.llm.round import InternalError, stream_round
 
 from support.fault_server import Fault
 
@@ -154,7 +154,7 @@ class RecordingTools:
         return False
 
     def run(self, call):
-        from marginalia.core.turn_parts import ToolOutcome
+        from marginalia.core.agent.turn_parts import ToolOutcome
         self.ran.append((call.call_id, call.name, call.arguments_raw))
         return ToolOutcome.success("done")
 
@@ -168,10 +168,10 @@ def run_turn(server, client, body: bytes, offset: int, framing: str):
     """
     import functools
 
-    from marginalia.core.loop import EventLoop
-    from marginalia.core.session import ChatSession
-    from marginalia.core.turn import Turn
-    from marginalia.core.turn_display import TranscriptDisplay
+    from marginalia.core.loop.pump import EventLoop
+    from marginalia.core.chat.session import ChatSession
+    from marginalia.core.agent.turn import Turn
+    from marginalia.core.chat.display import TranscriptDisplay
 
     server.enqueue(Fault(body=body, cut_at=offset, framing=framing))
     session, tools = ChatSession(), RecordingTools()

@@ -4,16 +4,16 @@ from __future__ import annotations
 import json
 from typing import List, Optional, Tuple
 
-from marginalia.core.approval import HOST, ApprovalBroker
-from marginalia.core.cancel import CancelToken
-from marginalia.core.messages import ToolCall
-from marginalia.core.research_settings import ResearchSettings
-from marginalia.core.research_tools import ResearchKit
-from marginalia.core.retry import RetryPolicy
-from marginalia.core.tools import ToolContext, ToolRegistry, ToolRunner
-from marginalia.core.transport import HttpClient
-from marginalia.core.web_access import HostApprovals, WebAccess
-from marginalia.core.web_fetch import FetchLimits, WebReader
+from marginalia.core.research.approval import HOST, ApprovalBroker
+from marginalia.core.net.cancel import CancelToken
+from marginalia.core.stream.message import ToolCall
+from marginalia.core.research.settings import ResearchSettings
+from marginalia.core.research.tools import ResearchKit
+from marginalia.core.net.retry import RetryPolicy
+from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
+from marginalia.core.net.transport import HttpClient
+from marginalia.core.research.web_access import HostApprovals, WebAccess
+from marginalia.core.research.web_fetch import FetchLimits, WebReader
 
 
 class ScriptedUser:

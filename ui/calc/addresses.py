@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional
 
-from ...core.cell_address import AddressError, RangeRef, parse_range
-from ...core.tools import ToolError
+from ...core.calc.cell_address import AddressError, RangeRef, parse_range
+from ...core.agent.tools import ToolError
 
 RANGE_HELP = "a range such as A1:C10, B3, A:C, 2:5, or with a sheet: Sheet2.A1:C10 or 'My Sheet'!B3"
 

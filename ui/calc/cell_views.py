@@ -10,9 +10,9 @@ from __future__ import annotations
 import datetime
 from typing import Dict, List, Optional, Set, Tuple
 
-from ...core.formula_errors import error_label
-from ...core.formula_syntax import to_english_formula
-from ...core.sheet_text import DEFAULT_NULL_DATE, CellView
+from ...core.calc.formula_errors import error_label
+from ...core.calc.formula_syntax import to_english_formula
+from ...core.calc.sheet_text import DEFAULT_NULL_DATE, CellView
 from .functions import api_renames
 
 CELL_FLAG_FORMULA = 16       # com.sun.star.sheet.CellFlags.FORMULA

@@ -23,12 +23,12 @@ from typing import List, Sequence, Tuple
 import uno
 from com.sun.star.uno import RuntimeException as UnoRuntimeException
 
-from ...core.cell_address import cell_name
-from ...core.cell_values import FORMULA, CellInput, count_kinds, data_array, empty_runs, formula_array, \
-    has_formulas, snapshot_array
-from ...core.formula_errors import describe_error, error_label, is_syntax_error
-from ...core.formula_syntax import to_api_formula
-from ...core.tools import ToolError
+from ...core.calc.cell_address import cell_name
+from ...core.calc.cell_values import (FORMULA, CellInput, count_kinds, data_array, empty_runs, formula_array,
+    has_formulas, snapshot_array)
+from ...core.calc.formula_errors import describe_error, error_label, is_syntax_error
+from ...core.calc.formula_syntax import to_api_formula
+from ...core.agent.tools import ToolError
 from .addresses import sheet_names
 from .cell_views import error_cells, formula_cells
 from .functions import unknown_functions

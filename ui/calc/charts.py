@@ -9,11 +9,11 @@ from __future__ import annotations
 import uno
 from com.sun.star.awt import Rectangle
 
-from ...core.cell_address import RangeRef
-from ...core.cell_format import FormatError, size_hundredths_mm
+from ...core.calc.cell_address import RangeRef
+from ...core.calc.cell_format import FormatError, size_hundredths_mm
 from ...core.i18n import N_, _
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_size
 from .guards import ensure_sheet_unprotected
 from .table_header import detect_header

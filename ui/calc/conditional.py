@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from com.sun.star.beans import PropertyValue
 
-from ...core.cell_format import FormatError, color_hex, parse_color
-from ...core.cell_values import looks_like_number
+from ...core.calc.cell_format import FormatError, color_hex, parse_color
+from ...core.calc.cell_values import looks_like_number
 from ...core.i18n import _
-from ...core.formula_errors import describe_error
-from ...core.formula_syntax import condition_operand, to_api_formula
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.calc.formula_errors import describe_error
+from ...core.calc.formula_syntax import condition_operand, to_api_formula
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names
 from .conditional_parts import rule_groups
 from .custom_undo import record

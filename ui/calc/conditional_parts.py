@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-from ...core.cell_address import RangeRef
-from ...core.tools import ToolError
+from ...core.calc.cell_address import RangeRef
+from ...core.agent.tools import ToolError
 
 CONDITION_ENTRY = 0  # com.sun.star.sheet.ConditionEntryType.CONDITION
 

@@ -10,11 +10,11 @@ import uno
 from com.sun.star.lang import Locale
 from com.sun.star.util import MalformedNumberFormatException
 
-from ...core.cell_format import HORIZONTAL, VERTICAL, FormatError, alignment, number_format_code, parse_color, \
-    size_hundredths_mm
+from ...core.calc.cell_format import (HORIZONTAL, VERTICAL, FormatError, alignment, number_format_code, parse_color,
+    size_hundredths_mm)
 from ...core.i18n import _
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, resolve
 from .guards import ensure_sheet_unprotected
 

@@ -14,7 +14,7 @@ import uno
 from com.sun.star.beans import PropertyValue
 from com.sun.star.table import CellAddress
 
-from ...core.formula_errors import is_syntax_error
+from ...core.calc.formula_errors import is_syntax_error
 
 
 def _hidden_spreadsheet(ctx):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
-from ...core.formula_syntax import function_names_used
+from ...core.calc.formula_syntax import function_names_used
 
 FORMULA_LANGUAGE_ENGLISH = 2   # com.sun.star.sheet.FormulaLanguage.ENGLISH
 FORMULA_LANGUAGE_API = 6       # com.sun.star.sheet.FormulaLanguage.API

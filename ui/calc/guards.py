@@ -8,7 +8,7 @@ unprotected.
 """
 from __future__ import annotations
 
-from ...core.tools import ToolError
+from ...core.agent.tools import ToolError
 from .addresses import range_of_address
 from .sheet_objects import merged_areas
 

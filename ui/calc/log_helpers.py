@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import contextlib
 
-from ..log import get_logger
+from ..office.log import get_logger
 
 log = get_logger("calc")
 

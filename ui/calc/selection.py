@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import List
 
-from ...core.sheet_text import render_table
+from ...core.calc.sheet_text import render_table
 from .addresses import Target, range_of_address
 from .cell_views import null_date, read_views
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-from ...core.cell_address import RangeRef
+from ...core.calc.cell_address import RangeRef
 from .addresses import range_of_address
 
 MAX_MERGED = 30

@@ -7,12 +7,12 @@ protection, followed by the first rows.
 """
 from __future__ import annotations
 
-from ...core.cell_address import RangeRef, column_name
-from ...core.column_types import describe_profile, header_row_index, looks_like_header, profile_column
+from ...core.calc.cell_address import RangeRef, column_name
+from ...core.calc.column_types import describe_profile, header_row_index, looks_like_header, profile_column
 from ...core.i18n import _
-from ...core.sheet_text import format_number, format_value, render_table
-from ...core.tools import Tool
-from ...core.turn_parts import ToolOutcome
+from ...core.calc.sheet_text import format_number, format_value, render_table
+from ...core.agent.tools import Tool
+from ...core.agent.turn_parts import ToolOutcome
 from .addresses import active_sheet, range_of_address, sheet_by_name, used_area
 from .cell_views import null_date, read_views
 from .sheet_objects import autofilter_text, chart_lines, conditional_format_lines, merged_areas

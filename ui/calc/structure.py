@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from com.sun.star.uno import Exception as UnoException
 
-from ...core.cell_address import AddressError, column_name, parse_line_position, sheet_name_problem
+from ...core.calc.cell_address import AddressError, column_name, parse_line_position, sheet_name_problem
 from ...core.i18n import _, ngettext
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .addresses import sheet_by_name, sheet_size
 from .guards import ensure_sheet_unprotected, ensure_structure_unprotected
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...core.cell_address import AddressError, RangeRef, column_name, parse_line_position
-from ...core.column_types import looks_like_header
-from ...core.tools import ToolError
+from ...core.calc.cell_address import AddressError, RangeRef, column_name, parse_line_position
+from ...core.calc.column_types import looks_like_header
+from ...core.agent.tools import ToolError
 from .cell_views import read_views
 
 HEADER_SAMPLE_ROWS = 20

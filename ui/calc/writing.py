@@ -6,13 +6,13 @@ are checked right after the bulk write and the range is put back if any fails (s
 """
 from __future__ import annotations
 
-from ...core.cell_values import FORMULA, CellInput, CellValueError, cell_input, grid_from_rows, shape_mismatch
-from ...core.csv_text import CsvError, parse_csv
-from ...core.formula_shift import FormulaTemplate, ShiftError
-from ...core.formula_syntax import to_api_formula
+from ...core.calc.cell_values import FORMULA, CellInput, CellValueError, cell_input, grid_from_rows, shape_mismatch
+from ...core.calc.csv_text import CsvError, parse_csv
+from ...core.calc.formula_shift import FormulaTemplate, ShiftError
+from ...core.calc.formula_syntax import to_api_formula
 from ...core.i18n import _, ngettext
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names, sheet_size
 from .cell_writer import write_grid
 from .guards import ensure_cells_editable, ensure_no_partial_array, ensure_sheet_unprotected, refused_by_calc

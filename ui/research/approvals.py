@@ -2,7 +2,7 @@
 
 A session's :class:`SessionResearch` lives as long as the session (the document):
 the hosts the user allowed stay allowed for the rest of it. Its
-:class:`~marginalia.core.approval.ApprovalBroker` is asked by the research tools on
+:class:`~marginalia.core.research.approval.ApprovalBroker` is asked by the research tools on
 their worker threads; every change of the open question is handed to the office's
 main thread (``AsyncCallback``), which shows it in every panel of the document, or
 hides it once answered or stopped.
@@ -13,10 +13,10 @@ import functools
 import weakref
 from typing import List
 
-from ...core.approval import ApprovalBroker
-from ...core.web_access import HostApprovals
-from ..log import get_logger, logged
-from ..main_thread import MainThreadQueue
+from ...core.research.approval import ApprovalBroker
+from ...core.research.web_access import HostApprovals
+from ..office.log import get_logger, logged
+from ..office.main_thread import MainThreadQueue
 
 log = get_logger("research.approvals")
 
@@ -33,7 +33,7 @@ class SessionResearch:
         self._bars: List = []
 
     def attach(self, bar) -> None:
-        """Show this session's questions in ``bar`` (an :class:`~marginalia.ui.approval_bar.ApprovalBar`)."""
+        """Show this session's questions in ``bar`` (an :class:`~marginalia.ui.research.approval_bar.ApprovalBar`)."""
         if bar not in self._bars:
             self._bars.append(bar)
         self._refresh()
@@ -80,9 +80,9 @@ def attach_bar(ctx, session, window, covers=None):
         covers: The control the bar takes the place of while a question is open (the input).
 
     Returns:
-        The :class:`~marginalia.ui.approval_bar.ApprovalBar`; call its ``dispose()`` with the panel's.
+        The :class:`~marginalia.ui.research.approval_bar.ApprovalBar`; call its ``dispose()`` with the panel's.
     """
-    from ..approval_bar import ApprovalBar
+    from .approval_bar import ApprovalBar
     try:
         bar = ApprovalBar(ctx, window, covers)
         state = state_for(ctx, session)

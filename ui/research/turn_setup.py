@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from ...core.research_settings import ResearchSettings, check_local_only
-from ...core.research_tools import ResearchKit
-from ...core.retry import RetryPolicy
+from ...core.research.settings import ResearchSettings, check_local_only
+from ...core.research.tools import ResearchKit
+from ...core.net.retry import RetryPolicy
 from ...core.version import __version__
-from ...core.web_access import WebAccess
-from ...core.web_fetch import WebReader
-from .. import request_settings, settings_store
-from ..log import get_logger
+from ...core.research.web_access import WebAccess
+from ...core.research.web_fetch import WebReader
+from ..settings import request_settings, store as settings_store
+from ..office.log import get_logger
 from . import approvals
 
 log = get_logger("research.setup")
@@ -64,7 +64,7 @@ _client_key: Optional[Tuple] = None
 def research_client(ctx):
     """The HTTP client of the research tools (LibreOffice's proxy, short timeouts, one retry)."""
     global _client, _client_key
-    from ...core.transport import HttpClient
+    from ...core.net.transport import HttpClient
     proxy = request_settings.proxy_settings(ctx)
     key = tuple(sorted((name, str(value)) for name, value in proxy.items()))
     if _client is None or key != _client_key:

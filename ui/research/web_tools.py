@@ -1,14 +1,14 @@
 """The research tools as declared to the model: fetch_page, web_search, research_web.
 
 They run on worker threads (``is_async``) and never touch the document; their logic
-is in :mod:`marginalia.core.research_tools`, and what they need from the office
+is in :mod:`marginalia.core.research.tools`, and what they need from the office
 (settings, HTTP client, the session's approvals) arrives prepared in
 ``ToolContext.options["research"]`` (see :mod:`.turn_setup`).
 """
 from __future__ import annotations
 
-from ...core import research_tools
-from ...core.tools import Tool
+from ...core.research import tools as research_tools
+from ...core.agent.tools import Tool
 
 APPROVAL_NOTE = ("The user is asked in the panel before a new host is contacted; if they deny it, do not ask for "
                  "that address again.")

@@ -1,10 +1,12 @@
-"""Writer tools: each module here that defines TOOLS is collected by marginalia.ui.toolset.
+"""Writer tools and what they stand on: reading, searching, editing, inserting, formatting, review.
 
-Reading: reading (get_document, get_selection, get_statistics), search (search_text).
-Editing: editing (replace_text, delete_paragraphs), inserting (insert_content),
-formatting (format_text), styles (list_styles, apply_style), comments, track_changes,
-tables. Helpers: blocks (paragraph numbering), spans (text offsets to positions), locate
-(the edit-conflict guard), text_ops and rich_import (writing), review (read-only,
-review mode, authorship). Selection actions (Edit/Extend Selection): selection_actions,
-stream_into, task_driver, instruction_dialog, format_runs.
+Tools: reading (get_document, get_selection, get_statistics), search (search_text),
+editing (replace_text, delete_paragraphs), inserting (insert_content), formatting
+(format_text), styles (list_styles, apply_style), comments, track_changes, tables.
+Helpers: blocks (paragraph numbering), spans (text offsets to positions), locate (the
+edit-conflict guard), text_ops and rich_import (writing), format_runs (formatting kept
+word by word), review (read-only, review mode, authorship). The modules with tools are
+listed in :mod:`marginalia.ui.chat.toolset`.
+
+May import: core.*, ui.office, ui.settings.
 """

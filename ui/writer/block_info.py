@@ -1,9 +1,9 @@
-"""Read the body's blocks into :class:`~marginalia.core.writer_listing.BlockInfo` records."""
+"""Read the body's blocks into :class:`~marginalia.core.text.writer_listing.BlockInfo` records."""
 from __future__ import annotations
 
 from typing import List, Optional
 
-from ...core.writer_listing import BlockInfo
+from ...core.text.writer_listing import BlockInfo
 from .blocks import Block, list_label, list_level
 from .spans import TextSpan
 

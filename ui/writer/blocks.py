@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List, Optional
 
-from ...core.tools import ToolError
+from ...core.agent.tools import ToolError
 
 PARAGRAPH = "com.sun.star.text.Paragraph"
 TABLE = "com.sun.star.text.TextTable"

@@ -8,9 +8,9 @@ from typing import Any, List
 import uno
 
 from ...core.i18n import _, ngettext
-from ...core.text_match import quote, same_text
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.text.match import quote, same_text
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .blocks import body_blocks, containing_block
 from .editing import TARGET_PROPERTIES
 from .locate import find_targets

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List
 
-from ...core.html_inline import complete_document, inline_runs, is_inline_html
-from ...core.html_text import html_to_text
-from ...core.markdown_blocks import parse_blocks
-from ...core.markdown_html import is_single_paragraph, markdown_to_html
-from ...core.markdown_inline import Run, parse_inline, plain_text
-from ...core.tools import ToolError
+from ...core.text.html_inline import complete_document, inline_runs, is_inline_html
+from ...core.text.html_text import html_to_text
+from ...core.text.markdown_blocks import parse_blocks
+from ...core.text.markdown_html import is_single_paragraph, markdown_to_html
+from ...core.text.markdown_inline import Run, parse_inline, plain_text
+from ...core.agent.tools import ToolError
 from .text_ops import clean
 
 MAX_CONTENT = 100000

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import List
 
 from ...core.i18n import _
-from ...core.text_match import quote, same_text
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.text.match import quote, same_text
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .blocks import block_at, body_blocks
 from .content import FORMATS, Content, prepare
 from .locate import Match, find_targets

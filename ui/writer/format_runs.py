@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Tuple
 
-from ...core.format_keep import align
+from ...core.text.format_keep import align
 from .spans import TextSpan
 
 PROPERTIES = ("CharBackColor", "CharBackTransparent", "CharColor", "CharFontName", "CharHeight", "CharPosture",

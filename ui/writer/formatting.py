@@ -8,11 +8,11 @@ from com.sun.star.awt.FontStrikeout import NONE as NO_STRIKE, SINGLE as STRIKE
 from com.sun.star.awt.FontUnderline import NONE as NO_UNDERLINE, SINGLE as UNDERLINE
 from com.sun.star.awt.FontWeight import BOLD, NORMAL
 
-from ...core.colors import parse_color
+from ...core.text.colors import parse_color
 from ...core.i18n import _
-from ...core.text_match import quote
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.text.match import quote
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .blocks import body_blocks
 from .editing import TARGET_PROPERTIES
 from .locate import find_targets

@@ -8,8 +8,8 @@ the paragraph is split there first, so a heading never swallows half a sentence.
 from __future__ import annotations
 
 from ...core.i18n import _
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .blocks import Block, body_blocks, containing_block
 from .content import FORMATS, Content, prepare
 from .placement import body_style, open_paragraph, reset_paragraph, resolve_position

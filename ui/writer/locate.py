@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional
 
-from ...core.text_match import find_all, normalize, quote
-from ...core.tools import ToolError
+from ...core.text.match import find_all, normalize, quote
+from ...core.agent.tools import ToolError
 from .block_info import has_tracked_changes
 from .blocks import Block, containing_block, paragraph_at
 from .spans import SpanTableError, TextSpan

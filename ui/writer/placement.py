@@ -11,7 +11,7 @@ from typing import List, Optional
 
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
-from ...core.tools import ToolError
+from ...core.agent.tools import ToolError
 from .blocks import Block, block_at, body_blocks, is_heading, list_label
 
 NOT_BODY_STYLES = frozenset(("Title", "Subtitle", "Table Contents", "Table Heading", "Caption", "Header", "Footer",

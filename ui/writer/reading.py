@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ...core.i18n import _, ngettext
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
-from ...core.writer_listing import count_words, most_common_style, outline_lines, page
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
+from ...core.text.writer_listing import count_words, most_common_style, outline_lines, page
 from .block_info import describe_all, has_tracked_changes, paragraph_text
 from .blocks import body_blocks, containing_block
 from .selection_info import describe_selection

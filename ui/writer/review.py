@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from com.sun.star.beans import PropertyValue
 
-from ...core.tools import ToolError
-from ..log import get_logger
+from ...core.agent.tools import ToolError
+from ..office.log import get_logger
 
 log = get_logger("writer.review")
 
@@ -43,7 +43,7 @@ def _option(context, name: str):
     if context.office is None:
         return None
     try:
-        from .. import settings_store
+        from ..settings import store as settings_store
         if name == "review_mode":
             return settings_store.read_group(context.office, "Writer").get("ReviewMode", False)
         return settings_store.read_endpoint(context.office).get("Model", "")

@@ -16,9 +16,9 @@ from typing import Tuple
 import uno
 from com.sun.star.beans import PropertyValue
 
-from ...core.html_inline import complete_document
-from ...core.markdown_html import markdown_to_html
-from ...core.tools import ToolError
+from ...core.text.html_inline import complete_document
+from ...core.text.markdown_html import markdown_to_html
+from ...core.agent.tools import ToolError
 from .blocks import body_blocks
 from .spans import TextSpan
 

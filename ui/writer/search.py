@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ...core.i18n import _, ngettext
-from ...core.text_match import context_around, quote
-from ...core.tools import Tool
-from ...core.turn_parts import ToolOutcome
+from ...core.text.match import context_around, quote
+from ...core.agent.tools import Tool
+from ...core.agent.turn_parts import ToolOutcome
 from .block_info import has_tracked_changes
 from .blocks import body_blocks
 from .locate import in_document

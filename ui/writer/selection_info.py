@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from ...core.i18n import _, ngettext
-from ...core.text_match import quote
+from ...core.text.match import quote
 from .blocks import Block, containing_block
 from .spans import SpanTableError, TextSpan
 

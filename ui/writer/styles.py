@@ -10,9 +10,9 @@ import difflib
 from typing import List, Tuple
 
 from ...core.i18n import _, ngettext
-from ...core.text_match import normalize, quote
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.text.match import normalize, quote
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .blocks import block_at, body_blocks
 from .locate import selection_span
 from .review import editing

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import List, Optional
 
 from ...core.i18n import _, ngettext
-from ...core.text_match import quote, same_text
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.text.match import quote, same_text
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .block_info import table_rows
 from .blocks import Block, body_blocks
 from .placement import body_style, open_paragraph, resolve_position

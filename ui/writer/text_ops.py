@@ -1,7 +1,7 @@
 """Writing plain and formatted text into Writer ranges.
 
 * :func:`replace_keeping_format` applies a plain-text replacement as the smallest
-  word-level edits (see :mod:`marginalia.core.format_keep`), so bold, highlight,
+  word-level edits (see :mod:`marginalia.core.text.format_keep`), so bold, highlight,
   colour and size of the words that stay are untouched, and a corrected word keeps
   the formatting of the word it replaces.
 * :func:`write_plain` replaces a range with text; ``\\n`` becomes a paragraph break.
@@ -19,8 +19,8 @@ from com.sun.star.awt.FontUnderline import SINGLE as UNDERLINE_SINGLE
 from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.text.ControlCharacter import LINE_BREAK as LINE_BREAK_CHAR, PARAGRAPH_BREAK
 
-from ...core.format_keep import plan_edits
-from ...core.markdown_inline import LINE_BREAK, Run
+from ...core.text.format_keep import plan_edits
+from ...core.text.markdown_inline import LINE_BREAK, Run
 from .spans import TextSpan
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")

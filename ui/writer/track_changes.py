@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any, List
 
 from ...core.i18n import _, ngettext
-from ...core.text_match import quote, same_text
-from ...core.tools import Tool, ToolError
-from ...core.turn_parts import ToolOutcome
+from ...core.text.match import quote, same_text
+from ...core.agent.tools import Tool, ToolError
+from ...core.agent.turn_parts import ToolOutcome
 from .blocks import body_blocks, containing_block
 from .review import editing, require_writable, review_mode
 

@@ -30,12 +30,12 @@ class ToolDriver:
     """Runs tool calls on one document, as the chat would."""
 
     def __init__(self, document, ctx):
-        from marginalia.core.tools import ToolContext, ToolRegistry, ToolRunner
+        from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
         self.document = document
         self.runner = ToolRunner(ToolRegistry(calc_tools()), ToolContext(document=document, app="calc", office=ctx))
 
     def __call__(self, tool_name, /, **args):
-        from marginalia.core.messages import ToolCall
+        from marginalia.core.stream.message import ToolCall
         return self.runner.run(ToolCall("c1", tool_name, json.dumps(args), 0))
 
     def ok(self, tool_name, /, **args):

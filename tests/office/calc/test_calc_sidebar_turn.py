@@ -10,7 +10,7 @@ from calc_sheet import differences, document_state, fill, values
 from support.panel import Panel
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
 
-from marginalia.ui.undo import step_title
+from marginalia.ui.office.undo import step_title
 
 CHAT = "/v1/chat/completions"
 REQUEST = "Add revenue and totals, format the table and chart the units"

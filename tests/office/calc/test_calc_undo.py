@@ -8,9 +8,9 @@ import json
 from calc_sheet import differences, document_state, fill
 from conftest import calc_tools
 
-from marginalia.core.messages import ToolCall
-from marginalia.core.tools import ToolContext, ToolRegistry, ToolRunner
-from marginalia.ui.undo import DocumentUndo
+from marginalia.core.stream.message import ToolCall
+from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
+from marginalia.ui.office.undo import DocumentUndo
 
 ORIGINAL = [["Product", "Units", "Price"], ["Tea", 12.0, 3.5], ["Cake", 4.0, 6.0], ["Pie", 9.0, 4.25],
             ["Jam", 1.0, 2.0]]

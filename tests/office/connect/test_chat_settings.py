@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from marginalia.ui import keys
+from marginalia.ui.settings import keys
 from officectl import write_settings
 from support.certs import make_certificates, openssl_available
 from support.connect_proxy import ConnectProxy

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from marginalia.ui import keys
+from marginalia.ui.settings import keys
 from officectl import Office
 
 KEY = "sk-test-PlainTextMustNeverAppear-4242"

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from marginalia.ui.model_picker import ModelPicker
+from marginalia.ui.panel.model_picker import ModelPicker
 from officectl import read_settings, write_settings
 from support.panel import Panel, wait_until
 from support.personalities import OllamaLike, OpenAILike, PersonalityServer

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from marginalia.ui import keys
+from marginalia.ui.settings import keys
 from officectl import read_settings, write_settings
 from support.personalities import OllamaLike, OpenAILike, PersonalityServer
 from support.settings_driver import SettingsDialogDriver

@@ -58,7 +58,7 @@ def test_menu_entries(office):
 
 
 def test_instruction_dialog_has_its_controls(office):
-    from marginalia.ui.writer import instruction_dialog
+    from marginalia.ui.selection import instruction_dialog
     dialog = instruction_dialog.create(office.ctx)
     try:
         for name in instruction_dialog.CONTROLS:

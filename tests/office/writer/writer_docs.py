@@ -21,8 +21,8 @@ from com.sun.star.awt.FontSlant import ITALIC
 from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
-from marginalia.core.messages import ToolCall
-from marginalia.core.tools import ToolContext, ToolRegistry, ToolRunner
+from marginalia.core.stream.message import ToolCall
+from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
 
 YELLOW = 0xFFFF00
 RED = 0xFF0000

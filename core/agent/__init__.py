@@ -1,0 +1,8 @@
+"""The assistant's turn: the tool-calling state machine, tools and their checks, strategies, prompts.
+
+Owns how a turn goes (stream, run tools, stream again), how tools are declared, checked
+and run, how tool calls are obtained from a model (native, forced, prompted, written as
+text), and what the model is told (system prompt, selection prompts).
+
+May import: core, core.loop, core.stream.
+"""

@@ -1,0 +1,304 @@
+"""One assistant turn: stream, run the requested tools, stream again, until an answer.
+
+A :class:`Turn` is a :class:`~marginalia.core.loop.pump.LoopTask`: the event loop hands it
+the messages its workers post. The model stream runs on a worker thread
+(``stream_fn``); sync tools (UNO) run inline on the main thread through the
+``next_tool`` message, one at a time; async tools (network) run on threads and post
+``tool_progress`` and ``tool_done``. When no tool is pending, the next round starts,
+up to ``max_rounds``.
+
+Everything the turn touches is injected (stream function, tool runner, display, undo
+scope, thread starter), so the whole state machine runs deterministically in tests.
+
+Message kinds handled: ``content``, ``thinking``, ``usage``, ``status``, ``notice``,
+``stream_done``, ``stream_error``, ``next_tool``, ``tool_progress``, ``tool_done``.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Callable, List, Optional
+
+from ..i18n import _
+from ..loop.pump import LoopTask
+from ..threads import start_worker
+from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
+from .tool_strategy import ROUTER, ToolPlan, forced_tool
+from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, NullUndo, ToolOutcome, user_message_of
+
+log = logging.getLogger("marginalia.turn")
+
+DEFAULT_MAX_ROUNDS = 15
+
+
+def start_daemon_thread(target: Callable, *args) -> None:
+    """Run ``target(*args)`` on a worker thread without waiting for it (the default thread starter)."""
+    start_worker(target, *args)
+
+
+class Turn(LoopTask):
+    """The state machine of one user request and everything the assistant does for it."""
+
+    def __init__(self, *, history: List[dict], user_text: str, build_request: Callable[[List[dict]], object],
+                 stream_fn: Callable, tools, display, post: Callable[[str, object], None],
+                 new_cancel: Callable[[], object], undo=None, max_rounds: int = DEFAULT_MAX_ROUNDS,
+                 spawn: Callable = start_daemon_thread, on_finished: Optional[Callable[[str], None]] = None,
+                 model_note: str = "", known_tools=(), plan: Optional[ToolPlan] = None):
+        """
+        Args:
+            history: the session's message list; the turn appends to it in place.
+            user_text: what the user asked.
+            build_request: ``(history, mode) -> request`` for one model round; the mode
+                (see :mod:`.tool_strategy`) says which tools the round offers or forces.
+            stream_fn: ``(request, post, cancel)``, run on a worker thread; posts
+                ``content``/``thinking``/``usage`` and finally ``stream_done`` (a stream
+                result) or ``stream_error`` (an exception).
+            tools: the tool runner (``is_async(name)``, ``run(call)`` and
+                ``run_async(call, progress, cancel)``, both returning a ToolOutcome).
+            display: receives what the user should see (see turn_display.py).
+            post: posts a message to this turn through the loop's queue.
+            new_cancel: creates a cancel token (``cancel()``, ``cancelled``).
+            undo: the undo scope grouping the turn's edits into one step:
+                ``run(title, action)`` runs one document-changing tool inside it.
+            max_rounds: model rounds allowed before the turn ends with a notice.
+            spawn: starts a worker thread (injected for deterministic tests).
+            on_finished: called with the outcome once the turn has ended.
+            model_note: told to the model before the user's text (not shown), e.g. that
+                the user reverted the previous turn's changes.
+            known_tools: names of the tools offered; tool calls a local model writes as
+                text in its answer (``<tool_call>…``, ``[TOOL_CALLS]…``) are recovered for
+                these names and kept out of the displayed answer.
+            plan: how tool calls are obtained (native, forced step by step, prompted, none);
+                by default the model chooses among all tools itself.
+        """
+        self.history = history
+        self.user_text = user_text
+        self._model_note = model_note
+        self._known_tools = frozenset(known_tools)
+        self._plan = plan or ToolPlan("native", known_tools)
+        self._mode = self._plan.first_mode(user_text)
+        self._text_calls = TextToolCallFilter(self._known_tools)
+        self._build_request = build_request
+        self._stream_fn = stream_fn
+        self._tools = tools
+        self._display = display
+        self._post = post
+        self._new_cancel = new_cancel
+        self._undo = undo or NullUndo()
+        self._max_rounds = max_rounds
+        self._spawn = spawn
+        self._on_finished = on_finished
+        self.round = 0
+        self.outcome: Optional[str] = None
+        self.finished = False
+        self._stream_cancel = None
+        self._partial: List[str] = []
+        self._pending: List = []
+        self._running_call = None
+        self._running_cancel = None
+        self._open_calls: List = []
+        self._notices = set()
+
+    # LoopTask ------------------------------------------------------------------
+    def start(self) -> None:
+        content = self._model_note + "\n\n" + self.user_text if self._model_note else self.user_text
+        self.history.append({"role": "user", "content": content})
+        self._display.begin_turn(self.user_text)
+        self._start_round()
+
+    def handle(self, kind: str, payload) -> None:
+        if self.finished:
+            return
+        handler = getattr(self, "on_" + kind, None)
+        if handler is None:
+            log.warning("turn ignored unknown message kind %r", kind)
+            return
+        handler(payload)
+
+    def fail(self, error: BaseException) -> None:
+        self._display.error(*user_message_of(error))
+        self._close_open_calls("The tool did not run: %s" % user_message_of(error)[0])  # for the model
+        self._finish(FinishOutcome.ERROR)
+
+    # user actions ---------------------------------------------------------------
+    def cancel(self) -> None:
+        """Stop now: end the stream and tools, keep a valid history, finish the turn."""
+        if self.finished:
+            return
+        for token in (self._stream_cancel, self._running_cancel):
+            if token is not None:
+                token.cancel()
+        if self._stream_cancel is not None and self._partial:
+            self.history.append({"role": "assistant", "content": "".join(self._partial)})
+        self._close_open_calls(CANCELLED_RESULT)
+        if self.history and self.history[-1].get("role") == "tool":
+            self.history.append({"role": "assistant", "content": STOPPED_REPLY})
+        self._display.notice(_("Stopped."))
+        self._finish(FinishOutcome.CANCELLED)
+
+    def document_closed(self) -> None:
+        """The document went away mid-turn: stop everything quietly (nothing left to show)."""
+        if self.finished:
+            return
+        for token in (self._stream_cancel, self._running_cancel):
+            if token is not None:
+                token.cancel()
+        self._pending = []
+        self._finish(FinishOutcome.CLOSED)
+
+    # model rounds ---------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round += 1
+        self._partial = []
+        self._text_calls = TextToolCallFilter(self._known_tools)
+        request = self._build_request(self.history, self._mode)
+        self._stream_cancel = self._new_cancel()
+        self._display.round_started(self.round)
+        self._spawn(self._stream_fn, request, self._post, self._stream_cancel)
+
+    def on_content(self, text: str) -> None:
+        self._show_answer(self._text_calls.feed(text))
+
+    def _show_answer(self, text: str) -> None:
+        if text:
+            self._partial.append(text)
+            self._display.answer(text)
+
+    def on_thinking(self, text: str) -> None:
+        self._display.thinking(text)
+
+    def on_usage(self, usage) -> None:
+        self._display.usage(usage)
+
+    def on_status(self, text: str) -> None:
+        self._display.status(text)
+
+    def on_notice(self, text: str) -> None:
+        if text not in self._notices:
+            self._notices.add(text)
+            self._display.notice(text)
+
+    def on_stream_error(self, error: BaseException) -> None:
+        self._stream_cancel = None
+        if self._partial:
+            self.history.append({"role": "assistant", "content": "".join(self._partial)})
+        self._display.error(*user_message_of(error))
+        self._finish(FinishOutcome.ERROR)
+
+    def on_stream_done(self, result) -> None:
+        self._stream_cancel = None
+        self._show_answer(self._text_calls.flush())
+        message = result.message
+        if self._mode == ROUTER and not result.error:
+            self._follow_route(message)
+            return
+        if not result.error and not message.tool_calls and message.content and self._known_tools:
+            self._recover_text_calls(message)
+        calls = [] if result.error else list(message.tool_calls)
+        if message.content or calls:
+            self.history.append(message.to_api_dict() if calls else {"role": "assistant", "content": message.content})
+        if result.error:
+            self._display.error(result.error, _("The text received before the problem is kept above."))
+            self._finish(FinishOutcome.ERROR)
+            return
+        if not calls:
+            if result.finish_reason == "length":
+                self._display.notice(_("The answer was cut at the length limit (max tokens)."))
+            self._finish(FinishOutcome.DONE)
+            return
+        self._pending = calls
+        self._open_calls = list(calls)
+        self._post("next_tool", None)
+
+    def _follow_route(self, message) -> None:
+        """A router round named the next step: force that tool, or ask for the answer."""
+        self._mode = self._plan.route(message)
+        log.info("next step: %s", forced_tool(self._mode) or self._mode)
+        self._next_round()
+
+    def _next_round(self) -> None:
+        if self.round >= self._max_rounds:
+            self._display.notice(_("Stopped after %d model rounds (the limit in Settings).") % self._max_rounds)
+            self._finish(FinishOutcome.MAX_ROUNDS)
+        else:
+            self._start_round()
+
+    def _recover_text_calls(self, message) -> None:
+        """Turn tool calls written as text into real ones (and out of the shown answer)."""
+        remaining, calls = parse_text_tool_calls(message.content, self._known_tools)
+        if not calls:
+            return
+        log.info("recovered %d tool call(s) written as text", len(calls))
+        message.content = remaining
+        message.tool_calls = calls
+        self._display.replace_answer(remaining)
+
+    # tools ----------------------------------------------------------------------
+    def on_next_tool(self, _payload) -> None:
+        if not self._pending:
+            self._mode = self._plan.mode_after_tools()
+            self._next_round()
+            return
+        call = self._pending.pop(0)
+        self._display.tool_started(call)
+        if call.arguments_error:
+            self._post("tool_done", (call, ToolOutcome.failure(call.arguments_error)))
+        elif self._tools.is_async(call.name):
+            self._run_async(call)
+        else:
+            self._run_sync(call)
+
+    def _run_sync(self, call) -> None:
+        if self._tools.changes_document(call.name):
+            outcome = self._undo.run(self.user_text, lambda: self._tools.run(call))
+        else:
+            outcome = self._tools.run(call)
+        self._post("tool_done", (call, outcome))
+
+    def _run_async(self, call) -> None:
+        cancel = self._new_cancel()
+        self._running_call, self._running_cancel = call, cancel
+
+        def progress(phase: str, message: str) -> None:
+            self._post("tool_progress", (call, phase, message))
+
+        def work() -> None:
+            outcome = self._tools.run_async(call, progress, cancel)
+            self._post("tool_done", (call, outcome))
+
+        self._spawn(work)
+
+    def on_tool_progress(self, payload) -> None:
+        call, phase, message = payload
+        self._display.tool_progress(call, phase, message)
+
+    def on_tool_done(self, payload) -> None:
+        call, outcome = payload
+        if self._running_call is call:
+            self._running_call = self._running_cancel = None
+        self._record_tool_result(call, outcome.content)
+        self._display.tool_finished(call, outcome)
+        self._post("next_tool", None)
+
+    def _record_tool_result(self, call, content: str) -> None:
+        self.history.append({"role": "tool", "tool_call_id": call.call_id, "name": call.name, "content": content})
+        if call in self._open_calls:
+            self._open_calls.remove(call)
+
+    def _close_open_calls(self, content: str) -> None:
+        """Give every requested tool call without a result one, so the history stays valid."""
+        for call in list(self._open_calls):
+            self._record_tool_result(call, content)
+        self._pending = []
+
+    # end ----------------------------------------------------------------------------
+    def _finish(self, outcome: str) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        self.outcome = outcome
+        for finish in (lambda: self._display.finished(outcome),
+                       lambda: self._on_finished(outcome) if self._on_finished else None):
+            try:
+                finish()
+            except Exception:
+                log.exception("finishing the turn failed")

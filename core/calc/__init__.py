@@ -1,0 +1,4 @@
+"""Calc without LibreOffice: addresses, cell values, formats, formulas, and sheets as text.
+
+May import: core.
+"""

@@ -1,0 +1,31 @@
+"""The names of the tools as the transcript shows them, in the user's language.
+
+The model calls a tool by its identifier (``replace_text``); the transcript's tool line
+shows a title ("replace text…", "Text ersetzen…"). Unknown tools show their identifier
+with spaces.
+"""
+from __future__ import annotations
+
+from ..i18n import N_, _
+
+TITLES = {
+    "apply_style": N_("apply style"), "clear_range": N_("clear range"), "comments": N_("comments"),
+    "conditional_format": N_("conditional format"), "create_chart": N_("create chart"),
+    "delete_paragraphs": N_("delete paragraphs"), "edit_rows_columns": N_("edit rows columns"),
+    "fetch_page": N_("fetch page"), "filter_range": N_("filter range"),
+    "find_formula_errors": N_("find formula errors"), "format_range": N_("format range"),
+    "format_text": N_("format text"), "get_document": N_("get document"), "get_selection": N_("get selection"),
+    "get_sheet_summary": N_("get sheet summary"), "get_statistics": N_("get statistics"),
+    "import_csv": N_("import csv"), "insert_content": N_("insert content"), "list_sheets": N_("list sheets"),
+    "list_styles": N_("list styles"), "manage_sheet": N_("manage sheet"), "read_range": N_("read range"),
+    "replace_text": N_("replace text"), "research_web": N_("research web"), "search_text": N_("search text"),
+    "sort_range": N_("sort range"), "tables": N_("tables"), "track_changes": N_("track changes"),
+    "web_search": N_("web search"), "write_range": N_("write range"),
+}
+"""Tool identifier to its English title (each ``name`` with spaces for underscores)."""
+
+
+def tool_title(name: str) -> str:
+    """The title of the tool ``name`` in the current language."""
+    title = TITLES.get(name)
+    return _(title) if title else name.replace("_", " ")

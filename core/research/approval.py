@@ -1,0 +1,146 @@
+"""Asking the user before research contacts a host: a worker waits, the panel answers.
+
+A research tool runs on a worker thread; before it contacts a host the user has not
+approved in this session, it calls :meth:`ApprovalBroker.ask`, which blocks. The
+broker tells the office side that a question is open (``on_change``, from whatever
+thread asked); the panel shows :meth:`ApprovalBroker.pending` and, when the user
+clicks, calls :meth:`ApprovalBroker.answer` on the main thread, which wakes the
+worker. Stop (the tool's cancel token) answers "deny" at once::
+
+    broker = ApprovalBroker(on_change=lambda: main_thread.post(refresh_panel))
+    # worker:  choice = broker.ask("https://example.org/a", "example.org", cancel)
+    # panel:   request = broker.pending(); ...; broker.answer(request.request_id, HOST)
+
+The choices are :data:`ONCE` (this request only), :data:`HOST` (this host for the rest
+of the session) and :data:`DENY`.
+"""
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional
+
+from ..i18n import _
+
+log = logging.getLogger("marginalia.approval")
+
+ONCE = "once"
+HOST = "host"
+DENY = "deny"
+CHOICES = (ONCE, HOST, DENY)
+
+
+@dataclass(frozen=True)
+class ApprovalRequest:
+    """One open question: may research contact ``url``?"""
+
+    request_id: int
+    url: str
+    host: str
+    purpose: str = "read"
+    """``read`` (a page) or ``search`` (a query sent to the search service)."""
+
+    def question(self) -> str:
+        """The sentence the panel shows, with the full URL."""
+        if self.purpose == "search":
+            return _("Search with %s?\n%s") % (self.host, self.url)
+        return _("Read from %s?\n%s") % (self.host, self.url)
+
+
+class _Waiter:
+    def __init__(self, request: ApprovalRequest):
+        self.request = request
+        self.done = threading.Event()
+        self.choice = DENY
+
+
+class ApprovalBroker:
+    """Questions from worker threads, answers from the UI thread (one broker per chat session)."""
+
+    def __init__(self, on_change: Optional[Callable[[], None]] = None):
+        """
+        Args:
+            on_change: called (on the asking, answering or cancelling thread) whenever
+                the open question changes; the office side schedules a panel refresh.
+        """
+        self._on_change = on_change
+        self._lock = threading.Lock()
+        self._waiters: Dict[int, _Waiter] = {}
+        self._order: List[int] = []
+        self._ids = itertools.count(1)
+
+    def set_listener(self, on_change: Optional[Callable[[], None]]) -> None:
+        """Replace the ``on_change`` callback."""
+        self._on_change = on_change
+
+    def ask(self, url: str, host: str, cancel=None, purpose: str = "read",
+            timeout: Optional[float] = None) -> str:
+        """Ask the user about ``url`` and wait for the answer (call on a worker thread).
+
+        Args:
+            url: The full address about to be requested (shown as is).
+            host: The host the answer :data:`HOST` approves.
+            cancel: The tool's cancel token; cancelling answers :data:`DENY`.
+            purpose: ``read`` or ``search`` (changes the question's wording).
+            timeout: Seconds to wait at most (None: until answered or cancelled).
+
+        Returns:
+            :data:`ONCE`, :data:`HOST` or :data:`DENY`.
+        """
+        waiter = _Waiter(ApprovalRequest(next(self._ids), url, host, purpose))
+        with self._lock:
+            self._waiters[waiter.request.request_id] = waiter
+            self._order.append(waiter.request.request_id)
+        handle = cancel.watch(lambda: self._resolve(waiter.request.request_id, DENY)) if cancel is not None else None
+        self._changed()
+        try:
+            waiter.done.wait(timeout)
+        finally:
+            if cancel is not None:
+                cancel.unwatch(handle)
+            self._resolve(waiter.request.request_id, DENY)  # no answer in time: deny
+        return waiter.choice
+
+    def answer(self, request_id: int, choice: str) -> bool:
+        """Answer an open question (the UI calls this); False when it is no longer open.
+
+        Raises:
+            ValueError: ``choice`` is not one of :data:`CHOICES`.
+        """
+        if choice not in CHOICES:
+            raise ValueError("unknown approval choice %r" % choice)
+        return self._resolve(request_id, choice)
+
+    def pending(self) -> Optional[ApprovalRequest]:
+        """The oldest open question, or None."""
+        with self._lock:
+            return self._waiters[self._order[0]].request if self._order else None
+
+    def deny_all(self) -> None:
+        """Answer every open question with :data:`DENY` (the session is going away)."""
+        with self._lock:
+            ids = list(self._order)
+        for request_id in ids:
+            self._resolve(request_id, DENY)
+
+    def _resolve(self, request_id: int, choice: str) -> bool:
+        with self._lock:
+            waiter = self._waiters.pop(request_id, None)
+            if waiter is None:
+                return False
+            self._order.remove(request_id)
+            waiter.choice = choice
+            waiter.done.set()
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        callback = self._on_change
+        if callback is None:
+            return
+        try:
+            callback()
+        except Exception:  # the panel's trouble must not break the worker or the answer
+            log.exception("approval listener failed")

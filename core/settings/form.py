@@ -1,0 +1,151 @@
+"""The settings dialog's fields as text, checked and converted (no UI here).
+
+:func:`form_from_settings` turns the stored values into the texts the dialog shows;
+:func:`parse_form` checks what the user typed and returns the values to store, or a
+plain message per field that is wrong (shown next to that field; nothing is saved).
+Numbers accept a decimal comma; an empty optional field means "the server's default".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Mapping, Optional, Tuple
+
+from ..llm.endpoints import PRESETS
+from ..errors import InvalidUrlError
+from ..i18n import _
+from ..llm.url_normalize import normalize_base_url, origin_of
+
+DEFAULT_TIMEOUT = 120
+DEFAULT_MAX_ROUNDS = 15
+EXTRA_LIMIT = 4000
+LIMITS = {"temperature": (0.0, 2.0), "max_tokens": (1, 1000000), "timeout": (5, 3600),
+          "max_rounds": (1, 100)}
+TEXT_FIELDS = ("preset", "url", "model", "key", "temperature", "max_tokens", "timeout",
+               "max_rounds", "extra")
+
+
+@dataclass
+class SettingsValues:
+    """Checked values, ready to store."""
+
+    preset: str = ""
+    url: str = ""
+    """The normalized base URL ("" when not configured)."""
+    model: str = ""
+    key: str = ""
+    temperature: float = -1.0
+    """Negative: send none (the server's default)."""
+    max_tokens: int = 0
+    """0: send none (the server's default)."""
+    timeout: int = DEFAULT_TIMEOUT
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    extra: str = ""
+
+    def endpoint_group(self) -> Dict[str, object]:
+        """The values of the ``Endpoint`` settings group."""
+        return {"URL": self.url, "Model": self.model, "Preset": self.preset,
+                "RequestTimeout": self.timeout}
+
+    def chat_group(self) -> Dict[str, object]:
+        """The values of the ``Chat`` settings group."""
+        return {"Temperature": self.temperature, "MaxTokens": self.max_tokens,
+                "MaxToolRounds": self.max_rounds, "ExtraInstructions": self.extra}
+
+
+def _number_text(value: object, empty_below: float) -> str:
+    if not isinstance(value, (int, float)) or value < empty_below:
+        return ""
+    return ("%g" % value) if isinstance(value, float) else str(value)
+
+
+def form_from_settings(endpoint: Mapping[str, object], chat: Mapping[str, object],
+                       key: str = "") -> Dict[str, str]:
+    """The dialog's field texts for stored settings (``Endpoint`` and ``Chat`` groups)."""
+    return {"preset": str(endpoint.get("Preset") or ""), "url": str(endpoint.get("URL") or ""),
+            "model": str(endpoint.get("Model") or ""), "key": key or "",
+            "temperature": _number_text(chat.get("Temperature"), 0),
+            "max_tokens": _number_text(chat.get("MaxTokens"), 1),
+            "timeout": _number_text(endpoint.get("RequestTimeout"), 1) or str(DEFAULT_TIMEOUT),
+            "max_rounds": _number_text(chat.get("MaxToolRounds"), 1) or str(DEFAULT_MAX_ROUNDS),
+            "extra": str(chat.get("ExtraInstructions") or "")}
+
+
+def _shown(number: float) -> str:
+    return "{:,}".format(number) if isinstance(number, int) else "%g" % number
+
+
+def _number(text: str, field: str, integer: bool) -> Tuple[Optional[float], str]:
+    low, high = LIMITS[field]
+    cleaned = text.strip().replace(" ", "").replace("\u00a0", "")
+    try:
+        value = int(cleaned) if integer else float(cleaned.replace(",", "."))
+    except ValueError:
+        template = _("Enter a whole number from %s to %s.") if integer else _("Enter a number from %s to %s.")
+        return None, template % (_shown(low), _shown(high))
+    if not low <= value <= high:
+        return None, _("Must be from %s to %s.") % (_shown(low), _shown(high))
+    return value, ""
+
+
+def url_preview(text: str, preset: str = "") -> Tuple[str, str]:
+    """``(info, error)`` to show under the address field while the user types.
+
+    For Ollama (chosen, or recognised by its port or ``/api`` path) the chat goes to its
+    native ``/api/chat``, the one API of Ollama that honours the context size.
+    """
+    if not (text or "").strip():
+        return "", ""
+    try:
+        target = normalize_base_url(text)
+    except InvalidUrlError as error:
+        return "", error.user_message
+    if "ollama" in (preset, target.kind_hint):
+        return _("Requests go to %s/api/chat (Ollama's native API)") % origin_of(target.base_url), ""
+    return (_("Requests go to %s") % target.chat_url) + ((". " + target.note) if target.note else ""), ""
+
+
+def preset_for_url(text: str) -> Optional[str]:
+    """The preset a pasted address belongs to (by host and port), or None."""
+    try:
+        return normalize_base_url(text).kind_hint
+    except InvalidUrlError:
+        return None
+
+
+def parse_form(form: Mapping[str, str]) -> Tuple[Optional[SettingsValues], Dict[str, str]]:
+    """Check the dialog's texts.
+
+    Args:
+        form: Field name (see ``TEXT_FIELDS``) to the text the user entered.
+
+    Returns:
+        ``(values, {})`` when everything is valid, else ``(None, errors)`` where errors
+        maps each wrong field to one plain sentence.
+    """
+    text = {name: str(form.get(name) or "") for name in TEXT_FIELDS}
+    errors: Dict[str, str] = {}
+    values = SettingsValues(preset=text["preset"] if text["preset"] in PRESETS else "",
+                            model=text["model"].strip(), extra=text["extra"].strip())
+    if text["url"].strip():
+        _info, problem = url_preview(text["url"])
+        if problem:
+            errors["url"] = problem
+        else:
+            values.url = normalize_base_url(text["url"]).base_url
+    values.key = text["key"].strip()
+    if any(ch.isspace() for ch in values.key):
+        errors["key"] = _("An API key has no spaces or line breaks.")
+    for field, integer, attribute in (("temperature", False, "temperature"),
+                                      ("max_tokens", True, "max_tokens"),
+                                      ("timeout", True, "timeout"),
+                                      ("max_rounds", True, "max_rounds")):
+        if not text[field].strip():
+            continue  # empty: the default
+        number, problem = _number(text[field], field, integer)
+        if problem:
+            errors[field] = problem
+        else:
+            setattr(values, attribute, number)
+    if len(values.extra) > EXTRA_LIMIT:
+        errors["extra"] = _("Keep the instructions under %d characters.") % EXTRA_LIMIT
+    return (None, errors) if errors else (values, {})

@@ -1,0 +1,56 @@
+"""The tools of each application, collected from the tool modules listed here.
+
+Each module in :data:`TOOL_MODULES` defines ``TOOLS`` (a list of
+:class:`~marginalia.core.agent.tools.Tool`); a new tool module is added to the list.
+"""
+from __future__ import annotations
+
+import importlib
+
+from ...core.agent.tools import ToolRegistry
+from ..office.log import get_logger
+
+log = get_logger("toolset")
+
+TOOL_MODULES = (
+    "writer.comments", "writer.editing", "writer.formatting", "writer.inserting", "writer.reading",
+    "writer.search", "writer.styles", "writer.tables", "writer.track_changes",
+    "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
+    "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
+    "research.web_tools",
+)
+"""Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
+_registry = None
+
+
+def registry() -> ToolRegistry:
+    """Return the registry of every tool (built once per process)."""
+    global _registry
+    if _registry is None:
+        _registry = build_registry()
+    return _registry
+
+
+def build_registry() -> ToolRegistry:
+    """Import every tool module and register its ``TOOLS``."""
+    result = ToolRegistry()
+    ui_package = __package__.rpartition(".")[0]
+    for module_name in TOOL_MODULES:
+        name = "%s.%s" % (ui_package, module_name)
+        try:
+            module = importlib.import_module(name)
+            for tool in module.TOOLS:
+                result.register(tool)
+        except Exception:  # one broken tool module must not take the assistant down
+            log.exception("tool module %s could not be loaded; its tools are unavailable", name)
+    log.info("tools: %s", ", ".join(result.names()))
+    return result
+
+
+def app_of(document) -> str:
+    """Return ``writer``, ``calc`` or ``""`` for a document model."""
+    if document.supportsService("com.sun.star.text.TextDocument"):
+        return "writer"
+    if document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+        return "calc"
+    return ""

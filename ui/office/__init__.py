@@ -1,0 +1,4 @@
+"""Thin helpers over LibreOffice used by every room: the log, listeners, undo, the main thread, dialogs.
+
+May import: core.*, ui.office.
+"""

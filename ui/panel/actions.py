@@ -1,0 +1,79 @@
+"""What the panel's buttons do, apart from sending: clear, revert, settings, first run."""
+from __future__ import annotations
+
+from ...core.i18n import _
+from ...core.chat.display import labels, not_configured_message
+from ...core.agent.turn_parts import user_message_of
+from ..settings import store as settings_store
+from ..office.log import get_logger
+from ..office.undo import revert_turn
+
+log = get_logger("actions")
+
+
+def send(ctx, session, document, text: str) -> None:
+    """Start a turn (see :func:`marginalia.ui.chat.turns.start_turn`); a failure is shown, never lost."""
+    from ..chat import turns as chat
+    try:
+        chat.start_turn(ctx, session, document, text)
+    except Exception as error:
+        log.exception("starting the turn failed")
+        message, hint = user_message_of(error)
+        session.transcript.add("error", labels()["error"], "%s %s" % (message, hint))
+        session.set_status(message)
+        if session.turn is not None and not session.turn.finished:
+            session.turn.finished = True
+        session.end_turn()
+
+
+def clear(ctx, session) -> None:
+    """Start a new conversation in this document (and forget the stored one)."""
+    if not session.busy:
+        session.clear()
+        from ..chat import persistence
+        persistence.delete(ctx, session)
+
+
+def revert(document, session) -> None:
+    """Undo every document change of the assistant's last turn, if it is still the newest step."""
+    title = session.revertible
+    if session.busy or not title:
+        return
+    session.revertible = None
+    if revert_turn(document, title):
+        session.transcript.add("notice", labels()["notice"], _("Reverted every change of the last turn."))
+        session.pending_note = "(The user reverted all document changes of your previous reply.)"  # for the model
+    else:
+        session.transcript.add("notice", labels()["notice"],
+                               _("The last turn's changes are no longer the newest edit, so they were not "
+                                 "reverted. Use Edit ▸ Undo to step back through the changes."))
+    session.end_turn()  # refreshes the buttons
+
+
+def open_settings(ctx, frame) -> None:
+    """Open Marginalia's settings dialog (on the main thread, a moment later)."""
+    from ..settings.command import open_settings as open_dialog
+    open_dialog(ctx, frame)
+
+
+def first_run_check(ctx, session) -> None:
+    """In an empty conversation: say when nothing is configured, or that the embedded model is in use."""
+    if session.transcript.segment_ids():
+        return
+    endpoint = settings_store.read_group(ctx, "Endpoint")
+    url = (endpoint.get("URL") or "").strip()
+    if not url:
+        session.transcript.add("notice", labels()["notice"], not_configured_message())
+        session.set_status(_("Not configured"))
+    elif url == (endpoint.get("EmbeddedURL") or "").strip():
+        session.set_status(_("Ready: embedded local model %s (tiny, for trying Marginalia out)")
+                           % (endpoint.get("Model") or ""))
+
+
+def settings_changed(ctx, session) -> None:
+    """After the endpoint settings changed: a status that said what was missing says Ready again."""
+    if session.busy or session.status not in (_("Not configured"), _("No model")):
+        return
+    endpoint = settings_store.read_endpoint(ctx)
+    if endpoint["URL"] and endpoint["Model"]:
+        session.set_status(_("Ready"))

@@ -1,0 +1,200 @@
+"""Edit Selection (Ctrl+E) and Extend Selection (Ctrl+Q): the model's text streamed into the document.
+
+* Edit Selection asks for an instruction (the box in EditSelection.xdl, or the
+  ``Instruction`` argument of the dispatch) and streams the rewritten text over the
+  selection; with nothing selected it writes new text at the cursor.
+* Extend Selection streams a continuation right after the selection (or after the
+  cursor, continuing the text before it).
+
+Each action is one undo step, authored "Marginalia (model)" when changes are
+recorded (review mode), and reports problems in the document's Marginalia panel.
+Commands arrive on any thread (menu, shortcut, or a dispatch over the UNO bridge),
+so the work is handed to the office's main thread first.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Optional
+
+from ...core.net.cancel import CancelToken
+from ...core.llm.request import ChatRequest, build_chat_body
+from ...core.errors import InvalidUrlError
+from ...core.i18n import N_, _
+from ...core.llm.round import stream_round
+from ...core.agent.selection_prompts import CONTEXT_LIMIT, TEXT_LIMIT, edit_messages, extend_messages
+from ...core.agent.tools import ToolContext
+from ...core.chat.display import labels
+from ..settings import request_settings, store as settings_store
+from ..chat import sessions
+from ..office.log import get_logger, logged
+from ..office.main_thread import MainThreadQueue
+from . import instruction_dialog
+from ..writer.spans import SpanTableError, TextSpan
+from .stream_into import DocumentWriter, StreamIntoDocument
+from .task_driver import CallbackDriver, spawn_without_waiting
+
+log = get_logger("writer.selection")
+
+EDIT = N_("Edit Selection")
+EXTEND = N_("Extend Selection")
+"""The actions' names (English; shown through ``_()``)."""
+MAX_CONTEXT_PARAGRAPHS = 30
+
+class ActionRefused(Exception):
+    """The action cannot run; the message says why, in words for the user."""
+
+
+@dataclass
+class Target:
+    """Where the text goes: ``span.text[start:end]`` (empty: insert at ``start``)."""
+
+    span: TextSpan
+    start: int
+    end: int
+    before: str
+    """Document text just before the target (context for the model)."""
+    after: str
+
+    @property
+    def text(self) -> str:
+        """The text the action works on."""
+        return self.span.text[self.start:self.end]
+
+
+def edit_selection(ctx, frame, args) -> None:
+    """The ``org.marginalia:EditSelection`` command."""
+    _on_main_thread(ctx, _edit, ctx, frame, _argument(args, "Instruction"))
+
+
+def extend_selection(ctx, frame, args) -> None:
+    """The ``org.marginalia:ExtendSelection`` command."""
+    _on_main_thread(ctx, _extend, ctx, frame)
+
+
+def _on_main_thread(ctx, function, *args) -> None:
+    MainThreadQueue(ctx).post(logged(function), *args)
+
+
+def _argument(args, name: str) -> Optional[str]:
+    for arg in args or ():
+        if getattr(arg, "Name", "") == name:
+            return str(arg.Value)
+    return None
+
+
+def _edit(ctx, frame, instruction: Optional[str]) -> None:
+    document = frame.getController().getModel()
+    try:
+        _check_ready(ctx, document)
+        target = _target(document, extend=False)
+        if instruction is None:
+            instruction = instruction_dialog.ask(ctx, frame, target.text)
+            if instruction is None:
+                return
+        messages = edit_messages(instruction, target.text, target.before, target.after)
+        joining = target.before if target.start == target.end else ""
+        _stream(ctx, document, target, messages, "%s: %s" % (_(EDIT), instruction), joining)
+    except ActionRefused as refusal:
+        _tell(document, _(EDIT), str(refusal))
+
+
+def _extend(ctx, frame) -> None:
+    document = frame.getController().getModel()
+    try:
+        _check_ready(ctx, document)
+        target = _target(document, extend=True)
+        text = target.before + target.text
+        if not text.strip():
+            raise ActionRefused(_("There is no text before the cursor to continue. Select the text to continue."))
+        end = len(target.span.text) if target.end > target.start else target.start
+        continuation = Target(target.span, end, end, text, "")
+        _stream(ctx, document, continuation, extend_messages(text), _(EXTEND), text)
+    except ActionRefused as refusal:
+        _tell(document, _(EXTEND), str(refusal))
+
+
+def _check_ready(ctx, document) -> None:
+    if document is None or not document.supportsService("com.sun.star.text.TextDocument"):
+        raise ActionRefused(_("This works in Writer documents."))
+    if sessions.session_for(document).busy:
+        raise ActionRefused(_("Marginalia is still working in this document; try again when it has finished."))
+    if document.isReadonly():
+        raise ActionRefused(_("The document is read-only."))
+    endpoint = settings_store.read_endpoint(ctx)
+    if not endpoint["URL"] or not endpoint["Model"]:
+        raise ActionRefused(_("No endpoint or model is set up yet: open Marginalia \u25b8 Settings."))
+
+
+def _target(document, extend: bool) -> Target:
+    selection = document.getCurrentController().getSelection()
+    if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
+        raise ActionRefused(_("Select text first (an object or table cells are selected now)."))
+    text_range = selection.getByIndex(0)
+    try:
+        span = TextSpan.of_range(text_range)
+    except SpanTableError:
+        raise ActionRefused(_("The selection contains a table; select text only.")) from None
+    if len(span.text) > TEXT_LIMIT:
+        raise ActionRefused(_("The selection is too long (%d characters; at most %d).") % (len(span.text), TEXT_LIMIT))
+    text = span.text
+    start = len(text) - len(text.lstrip())
+    end = max(start, len(text.rstrip()))
+    return Target(span, start, end, _around(text_range, backwards=True), "" if extend else _around(text_range, False))
+
+
+def _around(text_range, backwards: bool) -> str:
+    """Up to CONTEXT_LIMIT characters of the text before (or after) ``text_range``, whole paragraphs."""
+    xtext = text_range.getText()
+    cursor = xtext.createTextCursorByRange(text_range.getStart() if backwards else text_range.getEnd())
+    for _paragraph in range(MAX_CONTEXT_PARAGRAPHS):
+        moved = cursor.gotoPreviousParagraph(True) if backwards else cursor.gotoNextParagraph(True)
+        if not moved or len(cursor.getString()) > CONTEXT_LIMIT:
+            break
+    if backwards:
+        cursor.gotoStartOfParagraph(True)
+    else:
+        cursor.gotoEndOfParagraph(True)
+    text = cursor.getString()
+    return text[-CONTEXT_LIMIT:] if backwards else text[:CONTEXT_LIMIT]
+
+
+def _stream(ctx, document, target: Target, messages, title: str, text_before: str) -> None:
+    try:
+        config = request_settings.endpoint_config(ctx)
+    except InvalidUrlError as error:
+        raise ActionRefused("%s %s" % (error.user_message, error.hint)) from None
+    options = request_settings.read_chat_settings(ctx).options
+    request = ChatRequest(config, build_chat_body(messages[1:], config.model, messages[0]["content"],
+                                                  options=options))
+    context = ToolContext(document=document, app="writer", office=ctx)
+    writer = DocumentWriter(context, target.span, target.start, target.end, title)
+    driver = CallbackDriver(ctx)
+    session = sessions.session_for(document)
+    task = StreamIntoDocument(writer=writer, request=request,
+                              stream_fn=functools.partial(stream_round, request_settings.http_client(ctx)),
+                              post=driver.post, new_cancel=CancelToken, spawn=spawn_without_waiting,
+                              text_before=text_before, report=functools.partial(_report, document, session, title))
+    session.begin_turn(task)  # the panel shows it as busy, and its Stop button stops it
+    session.set_status("%s…" % title.split(":")[0])
+    driver.run(task)
+
+
+def _report(document, session, title: str, outcome: str, message: str) -> None:
+    action = title.split(":")[0]
+    session.end_turn()
+    if outcome == "done":
+        session.transcript.add("notice", labels()["notice"], _("%s done (Ctrl+Z undoes it): %s") % (action, title))
+        session.set_status(_("%s done") % action)
+    elif outcome == "cancelled":
+        session.transcript.add("notice", labels()["notice"], "%s: %s" % (action, message))
+        session.set_status(message)
+    elif outcome == "error":
+        _tell(document, action, message)
+
+
+def _tell(document, action: str, message: str) -> None:
+    log.info("%s: %s", action, message)
+    session = sessions.session_for(document)
+    session.transcript.add("error", labels()["error"], "%s: %s" % (action, message))
+    session.set_status(message)

@@ -1,0 +1,301 @@
+"""Marginalia ▸ Settings: server, address, model, key, generation settings, Test.
+
+The dialog (extension/dialogs/Settings.xdl) runs modally with ``execute()``. Nothing
+in it blocks: the model list and the Test run on worker threads and come back through
+a :class:`~.main_thread.MainThreadQueue`. OK checks every field
+(:func:`~marginalia.core.settings.form.parse_form`); a wrong value gets a message next
+to its field and nothing is saved. Otherwise the ``Endpoint`` and ``Chat`` settings are
+written and the key goes to LibreOffice's password store (:mod:`.keys`).
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional
+
+import uno  # noqa: F401  (installs the com.sun.star import hook)
+from com.sun.star.beans import NamedValue
+
+from ...core.settings.check import CheckResult, CheckTarget
+from ...core.llm.endpoint_facts import FACTS
+from ...core.llm.endpoints import PRESETS
+from ...core.i18n import _, ngettext
+from ...core.settings.form import form_from_settings, parse_form, preset_for_url, url_preview
+from ...core.net.tls import TlsOptions
+from ...core.llm.url_normalize import normalize_base_url
+from . import keys, store as settings_store, texts as settings_texts
+from ..office.listeners import OnAction, OnFocusLost, OnItem, OnText
+from ..office.dialog_texts import apply_texts
+from ..office.log import get_logger
+from ..office.main_thread import MainThreadQueue
+from .model_list import ModelListLoader
+from ..office.extension import extension_url
+from .request_settings import tls_options
+from .check import CheckRunner
+
+log = get_logger("settings")
+
+DIALOG = "dialogs/Settings.xdl"
+PRESET_KEYS = list(PRESETS)
+ERROR_LABELS = {"url": "url_error", "key": "key_info", "temperature": "temperature_error",
+                "max_tokens": "max_tokens_error", "timeout": "timeout_error",
+                "max_rounds": "max_rounds_error", "extra": "extra_error"}
+TEXT_CONTROLS = ("url", "model", "key", "temperature", "max_tokens", "timeout", "max_rounds", "extra")
+
+
+class SettingsDialog:
+    """One open settings dialog."""
+
+    def __init__(self, ctx, parent=None):
+        self.ctx = ctx
+        provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.DialogProvider2", ctx)
+        if parent is None:
+            self.dialog = provider.createDialog(extension_url(ctx, DIALOG))
+        else:
+            arg = NamedValue()
+            arg.Name, arg.Value = "ParentWindow", parent
+            self.dialog = provider.createDialogWithArguments(extension_url(ctx, DIALOG), (arg,))
+        apply_texts(self.dialog, settings_texts.title(), settings_texts.control_texts())
+        self.main = MainThreadQueue(ctx)
+        self.models = ModelListLoader(ctx, self.main)
+        self.check = CheckRunner(ctx, self.main, self.control("report"), self.control("test"),
+                                 self.control("test_status"), self._checked)
+        self._filling = False
+        self._key_dirty = False
+        self._listed_url: Optional[str] = None
+        self._loaded_url = ""
+        self._endpoint: Dict[str, object] = {}
+        self._pin: Optional[str] = None
+        self._fingerprint: Optional[str] = None
+        self._key_note = ""
+        self._listeners = []
+        self._discovery = None
+
+    def control(self, name: str):
+        return self.dialog.getControl(name)
+
+    # -- filling -----------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Show the stored settings and start reading the model list."""
+        self._endpoint = settings_store.read_group(self.ctx, "Endpoint")
+        chat = settings_store.read_group(self.ctx, "Chat")
+        self._loaded_url = str(self._endpoint.get("URL") or "")
+        form = form_from_settings(self._endpoint, chat, keys.read_key(self.ctx, self._loaded_url))
+        self.control("preset").addItems(tuple(_(PRESETS[k].label) for k in PRESET_KEYS), 0)
+        self._filling = True
+        try:
+            for name in TEXT_CONTROLS:
+                self.control(name).setText(form[name])
+            preset = form["preset"] or preset_for_url(form["url"]) or "custom"
+            self.control("preset").selectItemPos(PRESET_KEYS.index(preset), True)
+        finally:
+            self._filling = False
+        self._key_note = keys.protection_note(keys.protection(self.ctx))
+        self.control("key_info").setText(self._key_note)
+        self._show_url_preview()
+        self._reload_models()
+        if not form["url"].strip():
+            from .discovery import discover_later
+            self._discovery = discover_later(self.ctx, self.main, self._found_local_server)
+
+    def _found_local_server(self, found) -> None:
+        """First run: propose the server found on this computer (if the user typed nothing)."""
+        if self.control("url").getText().strip():
+            return
+        self._filling = True
+        try:
+            self.control("preset").selectItemPos(PRESET_KEYS.index(found.preset), True)
+            self.control("url").setText(found.base_url)
+        finally:
+            self._filling = False
+        self._show_url_preview()
+        self._reload_models()
+        count = len(found.models)
+        self.control("report").setText(
+            ngettext("Found %s running on this computer (%d model). Press Test to check it, then OK.",
+                     "Found %s running on this computer (%d models). Press Test to check it, then OK.", count)
+            % (_(PRESETS[found.preset].label), count))
+
+    def _listen(self) -> None:
+        pairs = [("preset", "addItemListener", OnItem(self._preset_chosen)),
+                 ("url", "addTextListener", OnText(self._url_typed)),
+                 ("url", "addFocusListener", OnFocusLost(lambda e: self._url_done())),
+                 ("key", "addTextListener", OnText(self._key_typed)),
+                 ("refresh_models", "addActionListener", OnAction(lambda e: self._reload_models(True))),
+                 ("test", "addActionListener", OnAction(lambda e: self._test())),
+                 ("trust", "addActionListener", OnAction(lambda e: self._trust())),
+                 ("ok", "addActionListener", OnAction(lambda e: self._ok()))]
+        for name, method, listener in pairs:
+            getattr(self.control(name), method)(listener)
+            self._listeners.append(listener)
+
+    # -- reacting to the user ------------------------------------------------------------
+
+    def _preset_key(self) -> str:
+        position = self.control("preset").getSelectedItemPos()
+        return PRESET_KEYS[position] if 0 <= position < len(PRESET_KEYS) else ""
+
+    def _preset_chosen(self, event) -> None:
+        if self._filling:
+            return
+        preset = PRESETS.get(self._preset_key())
+        if preset is not None and preset.base_url:
+            self._set_quietly("url", preset.base_url)
+            self._show_url_preview()
+            self._url_done()
+
+    def _url_typed(self, event) -> None:
+        if self._filling:
+            return
+        self._show_url_preview()
+        guess = preset_for_url(self.control("url").getText())
+        if guess and guess != self._preset_key():
+            self._filling = True
+            try:
+                self.control("preset").selectItemPos(PRESET_KEYS.index(guess), True)
+            finally:
+                self._filling = False
+            self._show_url_preview()
+
+    def _url_done(self) -> None:
+        """The address may have changed: read its key (unless one was typed) and models."""
+        url = self.control("url").getText()
+        if not self._key_dirty:
+            self._set_quietly("key", keys.read_key(self.ctx, url))
+        self._reload_models()
+
+    def _key_typed(self, event) -> None:
+        if not self._filling:
+            self._key_dirty = True
+
+    def _set_quietly(self, name: str, text: str) -> None:
+        self._filling = True
+        try:
+            self.control(name).setText(text)
+        finally:
+            self._filling = False
+
+    def _show_url_preview(self) -> None:
+        info, error = url_preview(self.control("url").getText(), self._preset_key())
+        self.control("url_info").setText(info)
+        self.control("url_error").setText(error)
+
+    # -- model list --------------------------------------------------------------------
+
+    def _reload_models(self, force: bool = False) -> None:
+        url = self.control("url").getText().strip()
+        if not url or url_preview(url)[1] or (url == self._listed_url and not force):
+            return
+        self._listed_url = url
+        self.control("model_info").setText(_("Reading the model list…"))
+        self.models.load(url, self.control("key").getText().strip(), self._tls(), self._models_read)
+
+    def _models_read(self, names, error) -> None:
+        combo = self.control("model")
+        combo.removeItems(0, combo.getItemCount())
+        if error is not None:
+            self.control("model_info").setText(_("The model list could not be read: %s") % error.user_message)
+            return
+        combo.addItems(tuple(names), 0)
+        if names and not combo.getText().strip():
+            combo.setText(names[0])
+        count = len(names)
+        self.control("model_info").setText(
+            ngettext("%d model on the server.", "%d models on the server.", count) % count if count
+            else _("The server lists no models; type the model's name."))
+
+    # -- Test and certificates -----------------------------------------------------------
+
+    def _tls(self) -> Optional[TlsOptions]:
+        options = tls_options(self._endpoint)
+        if self._pin:
+            return TlsOptions(options.ca_file if options else None, self._pin)
+        return options
+
+    def _test(self) -> None:
+        form = self.form()
+        values, _errors = parse_form(form)
+        timeout = float(values.timeout) if values else 120.0
+        target = CheckTarget(form["url"], form["model"].strip(), form["key"].strip(), self._tls(),
+                             self._preset_key())
+        self.control("trust").setEnable(False)
+        self.check.toggle(target, timeout)
+
+    def _checked(self, result: CheckResult) -> None:
+        data = result.data
+        if data.get("tool_strategy"):
+            self._strategy = (data.get("base_url"), data.get("model"), data["tool_strategy"])
+        self._fingerprint = (data.get("error") or {}).get("fingerprint_sha256")
+        self.control("trust").setEnable(bool(self._fingerprint))
+        if data.get("server") == "ollama" and self._preset_key() != "ollama":
+            self._filling = True
+            try:
+                self.control("preset").selectItemPos(PRESET_KEYS.index("ollama"), True)
+            finally:
+                self._filling = False
+            self._show_url_preview()
+        if result.ok and data.get("model") and not self.control("model").getText().strip():
+            self.control("model").setText(data["model"])
+
+    def _trust(self) -> None:
+        fingerprint = self._fingerprint
+        if not fingerprint:
+            return
+        self._pin = fingerprint
+        self.control("trust").setEnable(False)
+        self.control("report").setText(
+            _("This certificate will be trusted (SHA-256 %s); press Test to check again. It is saved "
+              "when you press OK.") % fingerprint)
+
+    # -- OK ------------------------------------------------------------------------------
+
+    def form(self) -> Dict[str, str]:
+        """The fields' current texts."""
+        form = {name: self.control(name).getText() for name in TEXT_CONTROLS}
+        form["preset"] = self._preset_key()
+        return form
+
+    def _ok(self) -> None:
+        values, errors = parse_form(self.form())
+        self._show_errors(errors)
+        if errors:
+            self.control(next(n for n in ERROR_LABELS if n in errors)).setFocus()
+            return
+        endpoint = values.endpoint_group()
+        if self._pin:
+            endpoint["PinnedCertificate"] = self._pin
+        strategy = getattr(self, "_strategy", None)
+        if strategy and strategy[1] == endpoint.get("Model") and strategy[0] and \
+                normalize_base_url(endpoint.get("URL", "")).base_url == strategy[0]:
+            endpoint["ToolStrategy"] = strategy[2]  # what Test found for this server and model
+        settings_store.write_group(self.ctx, "Endpoint", endpoint)
+        settings_store.write_group(self.ctx, "Chat", values.chat_group())
+        if values.url and (self._key_dirty or values.url != self._loaded_url):
+            keys.store_key(self.ctx, values.url, values.key, self.dialog.getPeer())
+        FACTS.forget()
+        log.info("settings saved for %s (model %s)", values.url or "(no endpoint)", values.model)
+        self.dialog.endDialog(1)
+
+    def _show_errors(self, errors: Dict[str, str]) -> None:
+        for field, label in ERROR_LABELS.items():
+            default = self._key_note if field == "key" else ""
+            self.control(label).setText(errors.get(field, default))
+
+    # -- running -------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Show the dialog modally; return 1 when saved, 0 when cancelled."""
+        try:
+            self.load()
+            self._listen()
+            return self.dialog.execute()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop background work and free the dialog."""
+        self.main.close()
+        if self._discovery is not None:
+            self._discovery.cancel()
+        self.models.close()
+        self.check.close()
+        self.dialog.dispose()
