@@ -2,7 +2,9 @@
 
 unopkg imports this file at install time and LibreOffice at start-up, so it stays tiny:
 the real work lives in ``marginalia.ui`` (shipped in the extension's ``pythonpath/``),
-imported only when a component is first used.
+imported only when a component is first used. The first use also makes the one
+:class:`marginalia.ui.app.Marginalia` of this office process, which every component
+shares: it owns everything that outlives a panel.
 """
 import unohelper
 from com.sun.star.frame import XDispatch, XDispatchProvider
@@ -12,6 +14,16 @@ from com.sun.star.ui import XUIElementFactory
 PANEL_FACTORY = "org.marginalia.PanelFactory"
 PROTOCOL_HANDLER = "org.marginalia.ProtocolHandler"
 PROTOCOL = "org.marginalia:"
+
+_application = []  # the one Marginalia of this process, made on first use
+
+
+def application(ctx):
+    """Return the process-wide Marginalia, making it the first time."""
+    if not _application:
+        from marginalia.ui import entry
+        _application.append(entry.create_application(ctx))
+    return _application[0]
 
 
 class PanelFactory(unohelper.Base, XUIElementFactory, XServiceInfo):
@@ -23,7 +35,7 @@ class PanelFactory(unohelper.Base, XUIElementFactory, XServiceInfo):
     # XUIElementFactory
     def createUIElement(self, url, args):
         from marginalia.ui import entry
-        return entry.create_panel_element(self.ctx, url, args)
+        return entry.create_panel_element(application(self.ctx), url, args)
 
     # XServiceInfo
     def getImplementationName(self):
@@ -58,7 +70,7 @@ class ProtocolHandler(unohelper.Base, XDispatchProvider, XDispatch, XInitializat
     # XDispatch
     def dispatch(self, url, args):
         from marginalia.ui import entry
-        entry.dispatch_command(self.ctx, self.frame, url.Path, args)
+        entry.dispatch_command(application(self.ctx), self.frame, url.Path, args)
 
     def addStatusListener(self, listener, url):
         pass

@@ -106,6 +106,8 @@ class Office:
         """Install an extension into this office's redirected shared layer."""
         command = [UNOPKG, "add", "--shared", "--force"] + self.env_args + [oxt_path]
         result = subprocess.run(command, env=clean_env(), capture_output=True, text=True, timeout=180)
+        if result.returncode in (139, -11):  # unopkg itself crashed (seen once under heavy load): once more
+            result = subprocess.run(command, env=clean_env(), capture_output=True, text=True, timeout=180)
         if result.returncode != 0:
             raise RuntimeError("unopkg add %s failed (%d):\n%s%s" % (oxt_path, result.returncode,
                                                                    result.stdout, result.stderr))

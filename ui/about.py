@@ -20,7 +20,7 @@ def about_text(ctx) -> str:
     ])
 
 
-def show_about(ctx, frame, args) -> None:
+def show_about(ctx, frame) -> None:
     """Show the About box over the document window."""
     from com.sun.star.awt.MessageBoxType import INFOBOX
     toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)

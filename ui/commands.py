@@ -1,37 +1,40 @@
-"""Marginalia's menu and shortcut commands (``org.marginalia:<Command>`` URLs)."""
+"""Marginalia's menu and shortcut commands (``org.marginalia:<Command>`` URLs).
+
+Each command takes the process-wide :class:`~marginalia.ui.app.Marginalia`, the frame
+it was dispatched in and the dispatch's arguments.
+"""
 from __future__ import annotations
 
 from .office import sidebar
 
 
-def open_chat(ctx, frame, args):
+def open_chat(app, frame, args):
     """Show the Marginalia deck (never toggles it away when already open)."""
-    toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+    toolkit = app.ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", app.ctx)
     sidebar.open_deck(frame, pump=toolkit.processEventsToIdle)
 
 
-def open_settings(ctx, frame, args):
+def open_settings(app, frame, args):
     """Open the settings dialog (on the main thread, a moment later)."""
-    from .settings.command import open_settings as open_dialog
-    open_dialog(ctx, frame, args)
+    app.settings.open(frame)
 
 
-def edit_selection(ctx, frame, args):
+def edit_selection(app, frame, args):
     """Rewrite the selection as the user instructs (Ctrl+E in Writer)."""
     from .selection.actions import edit_selection as run
-    run(ctx, frame, args)
+    run(app, frame, args)
 
 
-def extend_selection(ctx, frame, args):
+def extend_selection(app, frame, args):
     """Continue the selected text (Ctrl+Q in Writer)."""
     from .selection.actions import extend_selection as run
-    run(ctx, frame, args)
+    run(app, frame, args)
 
 
-def about(ctx, frame, args):
+def about(app, frame, args):
     """Show the About box (version, log file, model server)."""
     from .about import show_about
-    show_about(ctx, frame, args)
+    show_about(app.ctx, frame)
 
 
 COMMANDS = {

@@ -1,17 +1,14 @@
 """One assistant turn: stream, run the requested tools, stream again, until an answer.
 
-A :class:`Turn` is a :class:`~marginalia.core.loop.pump.LoopTask`: the event loop hands it
-the messages its workers post. The model stream runs on a worker thread
-(``stream_fn``); sync tools (UNO) run inline on the main thread through the
-``next_tool`` message, one at a time; async tools (network) run on threads and post
-``tool_progress`` and ``tool_done``. When no tool is pending, the next round starts,
-up to ``max_rounds``.
+A :class:`Turn` is a :class:`~marginalia.core.loop.task.Task`: the pump hands it the
+messages its workers post (:mod:`marginalia.core.loop.messages`), each to the handler named
+after the message's class. The model stream runs on a worker thread (``stream_fn``); sync
+tools (UNO) run inline on the main thread through the :class:`NextTool` message, one at a
+time; async tools (network) run on threads and post :class:`ToolProgress` and
+:class:`ToolDone`. When no tool is pending, the next round starts, up to ``max_rounds``.
 
 Everything the turn touches is injected (stream function, tool runner, display, undo
 scope, thread starter), so the whole state machine runs deterministically in tests.
-
-Message kinds handled: ``content``, ``thinking``, ``usage``, ``status``, ``notice``,
-``stream_done``, ``stream_error``, ``next_tool``, ``tool_progress``, ``tool_done``.
 """
 from __future__ import annotations
 
@@ -19,11 +16,14 @@ import logging
 from typing import Callable, List, Optional
 
 from ..i18n import _
-from ..loop.pump import LoopTask
+from ..loop.messages import (ContentDelta, NextTool, Notice, ReasoningDelta, RefusalDelta, RoundDone, RoundFailed,
+                             Status, StreamFinished, ToolCallArgumentsDelta, ToolCallStarted, ToolDone, ToolProgress,
+                             UsageReport)
+from ..loop.task import Outcome, Task
 from ..threads import start_worker
 from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from .tool_strategy import ROUTER, ToolPlan, forced_tool
-from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, NullUndo, ToolOutcome, user_message_of
+from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, NullUndo, ToolOutcome, user_message_of
 
 log = logging.getLogger("marginalia.turn")
 
@@ -35,13 +35,12 @@ def start_daemon_thread(target: Callable, *args) -> None:
     start_worker(target, *args)
 
 
-class Turn(LoopTask):
+class Turn(Task):
     """The state machine of one user request and everything the assistant does for it."""
 
     def __init__(self, *, history: List[dict], user_text: str, build_request: Callable[[List[dict]], object],
-                 stream_fn: Callable, tools, display, post: Callable[[str, object], None],
-                 new_cancel: Callable[[], object], undo=None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-                 spawn: Callable = start_daemon_thread, on_finished: Optional[Callable[[str], None]] = None,
+                 stream_fn: Callable, tools, display, new_cancel: Callable[[], object], undo=None,
+                 max_rounds: int = DEFAULT_MAX_ROUNDS, spawn: Callable = start_daemon_thread,
                  model_note: str = "", known_tools=(), plan: Optional[ToolPlan] = None):
         """
         Args:
@@ -49,19 +48,16 @@ class Turn(LoopTask):
             user_text: what the user asked.
             build_request: ``(history, mode) -> request`` for one model round; the mode
                 (see :mod:`.tool_strategy`) says which tools the round offers or forces.
-            stream_fn: ``(request, post, cancel)``, run on a worker thread; posts
-                ``content``/``thinking``/``usage`` and finally ``stream_done`` (a stream
-                result) or ``stream_error`` (an exception).
+            stream_fn: ``(request, post, cancel)``, run on a worker thread; posts the
+                stream's events and finally :class:`RoundDone` or :class:`RoundFailed`.
             tools: the tool runner (``is_async(name)``, ``run(call)`` and
                 ``run_async(call, progress, cancel)``, both returning a ToolOutcome).
-            display: receives what the user should see (see turn_display.py).
-            post: posts a message to this turn through the loop's queue.
+            display: receives what the user should see (see :mod:`marginalia.core.chat.display`).
             new_cancel: creates a cancel token (``cancel()``, ``cancelled``).
             undo: the undo scope grouping the turn's edits into one step:
                 ``run(title, action)`` runs one document-changing tool inside it.
             max_rounds: model rounds allowed before the turn ends with a notice.
             spawn: starts a worker thread (injected for deterministic tests).
-            on_finished: called with the outcome once the turn has ended.
             model_note: told to the model before the user's text (not shown), e.g. that
                 the user reverted the previous turn's changes.
             known_tools: names of the tools offered; tool calls a local model writes as
@@ -70,6 +66,7 @@ class Turn(LoopTask):
             plan: how tool calls are obtained (native, forced step by step, prompted, none);
                 by default the model chooses among all tools itself.
         """
+        super().__init__()
         self.history = history
         self.user_text = user_text
         self._model_note = model_note
@@ -81,15 +78,11 @@ class Turn(LoopTask):
         self._stream_fn = stream_fn
         self._tools = tools
         self._display = display
-        self._post = post
         self._new_cancel = new_cancel
         self._undo = undo or NullUndo()
         self._max_rounds = max_rounds
         self._spawn = spawn
-        self._on_finished = on_finished
         self.round = 0
-        self.outcome: Optional[str] = None
-        self.finished = False
         self._stream_cancel = None
         self._partial: List[str] = []
         self._pending: List = []
@@ -98,26 +91,23 @@ class Turn(LoopTask):
         self._open_calls: List = []
         self._notices = set()
 
-    # LoopTask ------------------------------------------------------------------
+    # Task --------------------------------------------------------------------------
     def start(self) -> None:
         content = self._model_note + "\n\n" + self.user_text if self._model_note else self.user_text
         self.history.append({"role": "user", "content": content})
         self._display.begin_turn(self.user_text)
         self._start_round()
 
-    def handle(self, kind: str, payload) -> None:
-        if self.finished:
-            return
-        handler = getattr(self, "on_" + kind, None)
-        if handler is None:
-            log.warning("turn ignored unknown message kind %r", kind)
-            return
-        handler(payload)
-
     def fail(self, error: BaseException) -> None:
         self._display.error(*user_message_of(error))
         self._close_open_calls("The tool did not run: %s" % user_message_of(error)[0])  # for the model
-        self._finish(FinishOutcome.ERROR)
+        self.finish(Outcome.ERROR)
+
+    def on_finished(self, outcome: Outcome) -> None:
+        try:
+            self._display.finished(outcome)
+        except Exception:
+            log.exception("showing the end of the turn failed")
 
     # user actions ---------------------------------------------------------------
     def cancel(self) -> None:
@@ -133,7 +123,7 @@ class Turn(LoopTask):
         if self.history and self.history[-1].get("role") == "tool":
             self.history.append({"role": "assistant", "content": STOPPED_REPLY})
         self._display.notice(_("Stopped."))
-        self._finish(FinishOutcome.CANCELLED)
+        self.finish(Outcome.CANCELLED)
 
     def document_closed(self) -> None:
         """The document went away mid-turn: stop everything quietly (nothing left to show)."""
@@ -143,7 +133,7 @@ class Turn(LoopTask):
             if token is not None:
                 token.cancel()
         self._pending = []
-        self._finish(FinishOutcome.CLOSED)
+        self.finish(Outcome.CLOSED)
 
     # model rounds ---------------------------------------------------------------
     def _start_round(self) -> None:
@@ -153,38 +143,55 @@ class Turn(LoopTask):
         request = self._build_request(self.history, self._mode)
         self._stream_cancel = self._new_cancel()
         self._display.round_started(self.round)
-        self._spawn(self._stream_fn, request, self._post, self._stream_cancel)
+        self._spawn(self._stream_fn, request, self.post, self._stream_cancel)
 
-    def on_content(self, text: str) -> None:
-        self._show_answer(self._text_calls.feed(text))
+    def on_content_delta(self, message: ContentDelta) -> None:
+        self._show_answer(self._text_calls.feed(message.text))
+
+    def on_refusal_delta(self, message: RefusalDelta) -> None:
+        self._show_answer(message.text)
 
     def _show_answer(self, text: str) -> None:
         if text:
             self._partial.append(text)
             self._display.answer(text)
 
-    def on_thinking(self, text: str) -> None:
-        self._display.thinking(text)
+    def on_reasoning_delta(self, message: ReasoningDelta) -> None:
+        self._display.thinking(message.text)
 
-    def on_usage(self, usage) -> None:
-        self._display.usage(usage)
+    def on_tool_call_started(self, message: ToolCallStarted) -> None:
+        self._display.tool_call_arriving(message.index, message.name)
 
-    def on_status(self, text: str) -> None:
-        self._display.status(text)
+    def on_tool_call_arguments_delta(self, message: ToolCallArgumentsDelta) -> None:
+        self._display.tool_call_growing(message.index, len(message.delta))
 
-    def on_notice(self, text: str) -> None:
+    def on_usage_report(self, message: UsageReport) -> None:
+        self._display.usage(message)
+
+    def on_stream_finished(self, message: StreamFinished) -> None:
+        if message.finish_reason == "content_filter":
+            self._note(_("The server's content filter stopped the answer."))
+
+    def on_status(self, message: Status) -> None:
+        self._display.status(message.text)
+
+    def on_notice(self, message: Notice) -> None:
+        self._note(message.text)
+
+    def _note(self, text: str) -> None:
         if text not in self._notices:
             self._notices.add(text)
             self._display.notice(text)
 
-    def on_stream_error(self, error: BaseException) -> None:
+    def on_round_failed(self, message: RoundFailed) -> None:
         self._stream_cancel = None
         if self._partial:
             self.history.append({"role": "assistant", "content": "".join(self._partial)})
-        self._display.error(*user_message_of(error))
-        self._finish(FinishOutcome.ERROR)
+        self._display.error(*user_message_of(message.error))
+        self.finish(Outcome.ERROR)
 
-    def on_stream_done(self, result) -> None:
+    def on_round_done(self, done: RoundDone) -> None:
+        result = done.result
         self._stream_cancel = None
         self._show_answer(self._text_calls.flush())
         message = result.message
@@ -194,20 +201,21 @@ class Turn(LoopTask):
         if not result.error and not message.tool_calls and message.content and self._known_tools:
             self._recover_text_calls(message)
         calls = [] if result.error else list(message.tool_calls)
-        if message.content or calls:
-            self.history.append(message.to_api_dict() if calls else {"role": "assistant", "content": message.content})
+        answer = message.content or message.refusal
+        if answer or calls:
+            self.history.append(message.to_api_dict() if calls else {"role": "assistant", "content": answer})
         if result.error:
             self._display.error(result.error, _("The text received before the problem is kept above."))
-            self._finish(FinishOutcome.ERROR)
+            self.finish(Outcome.ERROR)
             return
         if not calls:
             if result.finish_reason == "length":
                 self._display.notice(_("The answer was cut at the length limit (max tokens)."))
-            self._finish(FinishOutcome.DONE)
+            self.finish(Outcome.DONE)
             return
         self._pending = calls
         self._open_calls = list(calls)
-        self._post("next_tool", None)
+        self.post(NextTool())
 
     def _follow_route(self, message) -> None:
         """A router round named the next step: force that tool, or ask for the answer."""
@@ -218,7 +226,7 @@ class Turn(LoopTask):
     def _next_round(self) -> None:
         if self.round >= self._max_rounds:
             self._display.notice(_("Stopped after %d model rounds (the limit in Settings).") % self._max_rounds)
-            self._finish(FinishOutcome.MAX_ROUNDS)
+            self.finish(Outcome.MAX_ROUNDS)
         else:
             self._start_round()
 
@@ -233,7 +241,7 @@ class Turn(LoopTask):
         self._display.replace_answer(remaining)
 
     # tools ----------------------------------------------------------------------
-    def on_next_tool(self, _payload) -> None:
+    def on_next_tool(self, _message: NextTool) -> None:
         if not self._pending:
             self._mode = self._plan.mode_after_tools()
             self._next_round()
@@ -241,7 +249,7 @@ class Turn(LoopTask):
         call = self._pending.pop(0)
         self._display.tool_started(call)
         if call.arguments_error:
-            self._post("tool_done", (call, ToolOutcome.failure(call.arguments_error)))
+            self.post(ToolDone(call, ToolOutcome.failure(call.arguments_error)))
         elif self._tools.is_async(call.name):
             self._run_async(call)
         else:
@@ -252,32 +260,31 @@ class Turn(LoopTask):
             outcome = self._undo.run(self.user_text, lambda: self._tools.run(call))
         else:
             outcome = self._tools.run(call)
-        self._post("tool_done", (call, outcome))
+        self.post(ToolDone(call, outcome))
 
     def _run_async(self, call) -> None:
         cancel = self._new_cancel()
         self._running_call, self._running_cancel = call, cancel
+        post = self.post
 
-        def progress(phase: str, message: str) -> None:
-            self._post("tool_progress", (call, phase, message))
+        def progress(phase: str, text: str) -> None:
+            post(ToolProgress(call, phase, text))
 
         def work() -> None:
-            outcome = self._tools.run_async(call, progress, cancel)
-            self._post("tool_done", (call, outcome))
+            post(ToolDone(call, self._tools.run_async(call, progress, cancel)))
 
         self._spawn(work)
 
-    def on_tool_progress(self, payload) -> None:
-        call, phase, message = payload
-        self._display.tool_progress(call, phase, message)
+    def on_tool_progress(self, message: ToolProgress) -> None:
+        self._display.tool_progress(message.call, message.phase, message.text)
 
-    def on_tool_done(self, payload) -> None:
-        call, outcome = payload
+    def on_tool_done(self, message: ToolDone) -> None:
+        call = message.call
         if self._running_call is call:
             self._running_call = self._running_cancel = None
-        self._record_tool_result(call, outcome.content)
-        self._display.tool_finished(call, outcome)
-        self._post("next_tool", None)
+        self._record_tool_result(call, message.outcome.content)
+        self._display.tool_finished(call, message.outcome)
+        self.post(NextTool())
 
     def _record_tool_result(self, call, content: str) -> None:
         self.history.append({"role": "tool", "tool_call_id": call.call_id, "name": call.name, "content": content})
@@ -289,16 +296,3 @@ class Turn(LoopTask):
         for call in list(self._open_calls):
             self._record_tool_result(call, content)
         self._pending = []
-
-    # end ----------------------------------------------------------------------------
-    def _finish(self, outcome: str) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        self.outcome = outcome
-        for finish in (lambda: self._display.finished(outcome),
-                       lambda: self._on_finished(outcome) if self._on_finished else None):
-            try:
-                finish()
-            except Exception:
-                log.exception("finishing the turn failed")

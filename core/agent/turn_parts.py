@@ -10,21 +10,6 @@ CANCELLED_RESULT = "Cancelled: the user stopped the assistant before this tool r
 STOPPED_REPLY = "(Stopped by the user.)"
 
 
-class FinishOutcome:
-    """How a turn ended."""
-
-    DONE = "done"
-    """The model answered without asking for more tools."""
-    ERROR = "error"
-    """A network, protocol or internal error ended the turn (shown to the user)."""
-    CANCELLED = "cancelled"
-    """The user pressed Stop."""
-    MAX_ROUNDS = "max_rounds"
-    """The model kept calling tools until the round limit."""
-    CLOSED = "closed"
-    """The document was closed while the turn ran."""
-
-
 @dataclass
 class ToolOutcome:
     """The result of one tool call: text for the model, a line for the user."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from typing import Callable, Dict, Optional
 
-from ..i18n import _
+from ..i18n import _, format_count
 from .tool_titles import tool_title
 from .transcript import Transcript
-from ..agent.turn_parts import FinishOutcome
+from ..loop.task import Outcome
 
 
 def labels():
@@ -44,6 +44,7 @@ class TranscriptDisplay:
         self._answer: Optional[int] = None
         self._thinking: Optional[int] = None
         self._tool_lines: Dict[int, int] = {}
+        self._arriving: Dict[int, list] = {}  # index -> [tool name, characters of arguments so far]
         self._stream_chars = 0
         self._stream_started: Optional[float] = None
         self._round_usage = None  # the last report of the round streaming now (reports may repeat, cumulative)
@@ -56,6 +57,7 @@ class TranscriptDisplay:
 
     def round_started(self, number: int) -> None:
         self._fold_round_usage()
+        self._arriving = {}
         self._answer = None
         self._thinking = None
         self._stream_chars = 0
@@ -63,7 +65,7 @@ class TranscriptDisplay:
         self._set_status(_("Waiting for the model…") if number == 1
                          else _("Sending the tool results (round %d)…") % number)
 
-    def finished(self, outcome: str) -> None:
+    def finished(self, outcome: Outcome) -> None:
         self._fold_round_usage()
         self._set_status(self._final_status(outcome))
 
@@ -97,6 +99,18 @@ class TranscriptDisplay:
         self._set_status(text)
 
     # tools ------------------------------------------------------------------------
+    def tool_call_arriving(self, index: int, name: str) -> None:
+        """The model began writing a tool call (its arguments follow)."""
+        self._arriving[index] = [name, 0]
+        self._set_status(_("Preparing %s…") % tool_title(name) if name else _("Preparing an action…"))
+
+    def tool_call_growing(self, index: int, characters: int) -> None:
+        """More of a tool call's arguments arrived: the status counts them (long inserts take a while)."""
+        arriving = self._arriving.setdefault(index, ["", 0])
+        arriving[1] += characters
+        title = tool_title(arriving[0]) if arriving[0] else _("an action")
+        self._set_status(_("Preparing %s… %s characters") % (title, format_count(arriving[1])))
+
     def tool_started(self, call) -> None:
         self._answer = None  # text after a tool starts a new block
         line = self._transcript.add("tool", self._labels["tool"], "%s…" % _tool_title(call))
@@ -140,13 +154,13 @@ class TranscriptDisplay:
         else:
             self._set_status(_("%s…") % verb)
 
-    def _final_status(self, outcome: str) -> str:
+    def _final_status(self, outcome: Outcome) -> str:
         finals = {
-            FinishOutcome.DONE: _("Ready"),
-            FinishOutcome.CANCELLED: _("Stopped"),
-            FinishOutcome.ERROR: None,
-            FinishOutcome.MAX_ROUNDS: _("Ready (round limit reached)"),
-            FinishOutcome.CLOSED: _("Document closed"),
+            Outcome.DONE: _("Ready"),
+            Outcome.CANCELLED: _("Stopped"),
+            Outcome.ERROR: None,
+            Outcome.MAX_ROUNDS: _("Ready (round limit reached)"),
+            Outcome.CLOSED: _("Document closed"),
         }
         label = finals.get(outcome, _("Ready"))
         if label is None:

@@ -25,9 +25,9 @@ class ChatSession:
         self.transcript = Transcript()
         self.status = _("Ready")
         self.turn = None
+        """The running or last task (a chat turn, or Edit Selection), a :class:`~marginalia.core.loop.task.Task`."""
         self.show_thinking = False
-        self.revertible = None
-        """Set by the office side after a turn that changed the document (its undo step)."""
+        self._revertible = None
         self.pending_note = ""
         """Told to the model with the next message (e.g. that the user reverted its changes)."""
         self.calibration = TokenCalibration()
@@ -39,6 +39,16 @@ class ChatSession:
     def busy(self) -> bool:
         """True while a turn is running."""
         return self.turn is not None and not self.turn.finished
+
+    @property
+    def revertible(self):
+        """The undo step title of the last turn that changed the document (None: nothing to revert)."""
+        return self._revertible
+
+    @revertible.setter
+    def revertible(self, title) -> None:
+        self._revertible = title
+        self._notify_busy()  # the views enable or disable Revert
 
     # observers ---------------------------------------------------------------
     def watch(self, on_status: Callable[[str], None], on_busy: Callable[[bool], None]) -> None:
@@ -64,14 +74,11 @@ class ChatSession:
             listener(busy)
 
     # turns -------------------------------------------------------------------
-    def begin_turn(self, turn) -> None:
-        """Record ``turn`` as running and tell the views."""
-        self.turn = turn
+    def begin_turn(self, task) -> None:
+        """Record ``task`` as running and tell the views, now and when it finishes."""
+        self.turn = task
         self._notify_busy()
-
-    def end_turn(self) -> None:
-        """Called when the running turn has finished."""
-        self._notify_busy()
+        task.observe(lambda finished: self._notify_busy())
 
     def stop(self) -> bool:
         """Cancel the running turn; return True if there was one."""
@@ -86,7 +93,7 @@ class ChatSession:
             raise RuntimeError("cannot clear while a turn is running")
         self.history.clear()
         self.transcript.clear()
-        self.revertible = None
+        self._revertible = None
         self.pending_note = ""
         self.set_status(_("Ready"))
         self._notify_busy()

@@ -13,44 +13,46 @@ from typing import Callable, Optional
 
 from .request import ChatRequest
 from .context_budget import ContextTooSmall, TokenCalibration, fit_chat_body
-from .endpoint_facts import context_window_for
+from .endpoint_facts import EndpointFacts
 from ..errors import MarginaliaError
+from ..loop.messages import Message, Notice, RoundFailed, UsageReport
 from .round import stream_round
 
 log = logging.getLogger("marginalia.budget")
 
-Post = Callable[[str, object], None]
+Post = Callable[[Message], None]
 
 
 def stream_budgeted_round(client, calibration: TokenCalibration, request: ChatRequest, post: Post, cancel,
-                          window_for: Callable = context_window_for) -> None:
+                          facts: EndpointFacts, window_for: Optional[Callable] = None) -> None:
     """Fit ``request`` into the model's context, then stream it (never raises).
 
     Args:
         client: the HTTP client.
         calibration: the session's estimate calibration (updated from reported usage).
         request: the round's endpoint and full request body.
-        post: ``post(kind, payload)`` into the loop's queue; a ``notice`` is posted when
-            older exchanges were left out, ``stream_error`` when even the current
-            exchange cannot fit.
+        post: ``post(message)`` into the pump; a :class:`Notice` is posted when older
+            exchanges were left out, :class:`RoundFailed` when even the current exchange
+            cannot fit.
         cancel: the round's cancel token.
-        window_for: returns the context window of ``request.endpoint`` (injected in tests).
+        facts: what is known about endpoints; gives the model's context window.
+        window_for: returns the context window of ``request.endpoint`` instead (injected in tests).
     """
-    window = _window(client, request, cancel, window_for)
+    window = _window(client, request, cancel, window_for or facts.context_window)
     try:
         body, _dropped, note, estimate = fit_chat_body(request.body, window, scale=calibration.scale)
     except ContextTooSmall as error:
-        post("stream_error", error)
+        post(RoundFailed(error))
         return
     if note:
-        post("notice", note)
+        post(Notice(note))
 
-    def relay(kind: str, payload=None) -> None:
-        if kind == "usage" and getattr(payload, "prompt_tokens", None):
-            calibration.observe(estimate, payload.prompt_tokens)
-        post(kind, payload)
+    def relay(message: Message) -> None:
+        if type(message) is UsageReport and message.prompt_tokens:
+            calibration.observe(estimate, message.prompt_tokens)
+        post(message)
 
-    stream_round(client, ChatRequest(request.endpoint, body), relay, cancel)
+    stream_round(client, ChatRequest(request.endpoint, body), relay, cancel, facts)
 
 
 def _window(client, request: ChatRequest, cancel, window_for: Callable) -> Optional[int]:

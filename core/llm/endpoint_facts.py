@@ -10,7 +10,8 @@ Two facts are worth a request once and no more:
 
 Both are cached per endpoint (and model) for the life of the process; the settings
 dialog calls :meth:`EndpointFacts.forget` when the endpoint changes. Failures are not
-cached. :func:`context_window_for` is what the chat uses to budget documents.
+cached. :meth:`EndpointFacts.context_window` is what the chat uses to budget documents. One
+:class:`EndpointFacts` lives as long as the office process (its owner makes it).
 """
 from __future__ import annotations
 
@@ -111,25 +112,20 @@ class EndpointFacts:
                                     endpoint.api_key or None, cancel, endpoint.tls)
         return ModelFacts(facts.context_window or facts.model_max, facts.model_max, facts.source)
 
+    def context_window(self, client: "HttpClient", endpoint: "EndpointConfig",
+                       cancel: Optional[CancelToken] = None) -> Optional[int]:
+        """Tokens a request to ``endpoint`` can hold (prompt and answer), or None when unknown.
+
+        Budget documents against this. It runs network probes the first time for an endpoint
+        and model, so call it from a worker thread.
+
+        Raises:
+            MarginaliaError: Network failures while probing.
+        """
+        return self.model_facts(client, endpoint, cancel).context_window
+
     def forget(self) -> None:
         """Drop everything learned (the user changed the endpoint or restarted a server)."""
         with self._lock:
             self._apis.clear()
             self._models.clear()
-
-
-FACTS = EndpointFacts()
-"""The process-wide cache used by the chat and the endpoint check."""
-
-
-def context_window_for(client: "HttpClient", endpoint: "EndpointConfig",
-                       cancel: Optional[CancelToken] = None) -> Optional[int]:
-    """Tokens a request to ``endpoint`` can hold (prompt and answer), or None when unknown.
-
-    Budget documents against this. It runs network probes the first time for an endpoint
-    and model, so call it from a worker thread.
-
-    Raises:
-        MarginaliaError: Network failures while probing.
-    """
-    return FACTS.model_facts(client, endpoint, cancel).context_window

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
 from ..net.cancel import CancelToken
 from .context_window import ollama_num_ctx
-from .endpoint_facts import API_OLLAMA, FACTS, EndpointFacts
+from .endpoint_facts import API_OLLAMA, EndpointFacts
 from ..errors import ContextOverflowError
 from .ollama_native import native_body
 from ..stream.ollama import OllamaStreamAssembler
@@ -49,7 +49,7 @@ def plan_num_ctx(body: dict, model_max: Optional[int]) -> Tuple[int, int]:
 
 
 def open_ollama_stream(client: "HttpClient", request: "ChatRequest", headers: Dict[str, str],
-                       cancel: Optional[CancelToken] = None, facts: EndpointFacts = FACTS
+                       cancel: Optional[CancelToken], facts: EndpointFacts
                        ) -> Optional[Tuple["HttpResponse", OllamaStreamAssembler]]:
     """Start the round on ``/api/chat`` when the endpoint is Ollama.
 

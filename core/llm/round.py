@@ -1,10 +1,11 @@
 """The worker-thread side of one model round: HTTP stream in, loop messages out.
 
-:func:`stream_round` runs on a worker thread. It posts ``thinking`` and ``content``
-text as it arrives, ``usage`` when reported, and ends with exactly one of
-``stream_done`` (a :class:`~marginalia.core.stream.assembler.StreamResult`) or
-``stream_error`` (a :class:`~marginalia.core.errors.MarginaliaError`). It never
-touches the office and never raises: every failure becomes a message.
+:func:`stream_round` runs on a worker thread. It posts the stream's events as they
+arrive (:mod:`marginalia.core.loop.messages`: text and thinking deltas, tool calls as they
+form, usage, the finish reason) and ends with exactly one of :class:`RoundDone` (a
+:class:`~marginalia.core.stream.assembler.StreamResult`) or :class:`RoundFailed` (a
+:class:`~marginalia.core.errors.MarginaliaError`). It never touches the office and never
+raises: every failure becomes a message.
 """
 from __future__ import annotations
 
@@ -12,17 +13,18 @@ import logging
 from typing import Callable
 
 from ..stream.assembler import StreamAssembler
+from .endpoint_facts import EndpointFacts
 from .request import ChatRequest
 from ..errors import Cancelled, MarginaliaError
 from ..i18n import _
-from ..loop.messages import ContentDelta, ReasoningDelta, UsageReport
+from ..loop.messages import Message, RoundDone, RoundFailed, StreamError
 
 log = logging.getLogger("marginalia.stream")
 
 END_GRACE = 0.5
 """Seconds the body's end may take once the stream said it is complete."""
 
-Post = Callable[[str, object], None]
+Post = Callable[[Message], None]
 
 
 class InternalError(MarginaliaError):
@@ -33,28 +35,29 @@ class InternalError(MarginaliaError):
                          _("Details are in the Marginalia log file."))
 
 
-def stream_round(client, request: ChatRequest, post: Post, cancel) -> None:
+def stream_round(client, request: ChatRequest, post: Post, cancel, facts: EndpointFacts) -> None:
     """Stream one chat completion and post what arrives (see the module docstring).
 
     Args:
         client: the :class:`~marginalia.core.net.transport.HttpClient` to use.
         request: endpoint and JSON body.
-        post: ``post(kind, payload)`` into the loop's queue.
+        post: ``post(message)`` into the pump.
         cancel: the round's :class:`~marginalia.core.net.cancel.CancelToken`.
+        facts: what is known about endpoints (whether it is Ollama, the model's context).
     """
     response = assembler = None
     try:
-        response, assembler = open_round_stream(client, request, cancel)
+        response, assembler = open_round_stream(client, request, cancel, facts)
         _read_body(response, assembler, post)
         _post_events(assembler.close(), post)
-        post("stream_done", assembler.result())
+        post(RoundDone(assembler.result()))
     except Cancelled as error:
-        post("stream_error", error)
+        post(RoundFailed(error))
     except MarginaliaError as error:
         _post_broken(assembler, error, post)
     except Exception as error:  # a bug: report it plainly, keep the details in the log
         log.exception("streaming failed")
-        post("stream_error", InternalError("%s: %s" % (type(error).__name__, error)))
+        post(RoundFailed(InternalError("%s: %s" % (type(error).__name__, error))))
     finally:
         if response is not None:
             try:
@@ -80,19 +83,19 @@ def _post_broken(assembler, error: MarginaliaError, post: Post) -> None:
     """The connection failed mid-body: keep every piece of text that came, and end normally
     if the stream had in fact finished (its end marker arrived just before the break)."""
     if assembler is None:
-        post("stream_error", error)
+        post(RoundFailed(error))
         return
     try:
         _post_events(assembler.close(), post)
         result = assembler.result()
     except Exception:  # never let the flush hide the real error
         log.exception("flushing a broken stream failed")
-        post("stream_error", error)
+        post(RoundFailed(error))
         return
-    post("stream_done" if result.done_seen else "stream_error", result if result.done_seen else error)
+    post(RoundDone(result) if result.done_seen else RoundFailed(error))
 
 
-def open_round_stream(client, request: ChatRequest, cancel):
+def open_round_stream(client, request: ChatRequest, cancel, facts: EndpointFacts):
     """Open the round's stream; return ``(response, assembler)``.
 
     Ollama's native chat when ``request.endpoint.api`` is ``ollama`` (or ``auto`` and the
@@ -106,7 +109,7 @@ def open_round_stream(client, request: ChatRequest, cancel):
     headers = endpoint.request_headers()
     if endpoint.api != "openai":
         from .ollama_chat import open_ollama_stream
-        opened = open_ollama_stream(client, request, headers, cancel)
+        opened = open_ollama_stream(client, request, headers, cancel, facts)
         if opened is not None:
             return opened
     from ..net.event_stream import open_event_stream
@@ -116,11 +119,7 @@ def open_round_stream(client, request: ChatRequest, cancel):
 
 
 def _post_events(events, post: Post) -> None:
+    """Post the stream's events as they are; its errors are reported by the round's end instead."""
     for event in events:
-        kind = type(event)
-        if kind is ContentDelta:
-            post("content", event.text)
-        elif kind is ReasoningDelta:
-            post("thinking", event.text)
-        elif kind is UsageReport:
-            post("usage", event)
+        if type(event) is not StreamError:
+            post(event)

@@ -1,10 +1,39 @@
-"""Typed events emitted while a model's answer streams in.
+"""Every message the main-thread loop carries, declared in one place.
 
-The accumulators (:mod:`.accumulate`, :mod:`.responses_stream`) and the pipeline
-(:mod:`.assembler`) return lists of these. Each class has a short dotted ``type`` tag, so a
-consumer can dispatch on ``event.type`` or on the class. They are small ``__slots__`` classes
-rather than dataclasses because one is built for nearly every network chunk, and that path is
-kept cheap (see ``scripts/bench_stream.py``).
+Workers post these to the :class:`~marginalia.core.loop.pump.MessagePump`; it hands each
+to its task on the office's main thread, where the task's handler for the message's
+class runs: a message class ``ToolDone`` is handled by ``on_tool_done``
+(:attr:`Message.handler_name`, derived from the class name as Textual does). A task
+without a handler for a class simply does not receive it. Messages whose class says
+:attr:`~Message.coalesces` are merged when several arrive in a row for the same task.
+
+====================  =================================  ======================================
+message               posted by                          meaning
+====================  =================================  ======================================
+ContentDelta          the stream (accumulators)          a piece of the answer
+ReasoningDelta        the stream                         a piece of visible thinking
+RefusalDelta          the stream                         a piece of a refusal (OpenAI)
+ToolCallStarted       the stream                         a tool call began arriving
+ToolCallArgumentsDelta the stream                        a fragment of its JSON arguments
+UsageReport           the stream                         token counts
+StreamFinished        the stream                         the model said why it stopped
+StreamError           the stream                         a problem inside the stream
+RoundDone             the model round's worker           the round ended (a StreamResult)
+RoundFailed           the model round's worker           the round failed (an exception)
+Notice                the model round's worker           a note for the user (e.g. trimmed)
+Status                any worker                         a status line text
+NextTool              the turn itself                    run the next pending tool call
+ToolProgress          an async tool's worker             progress of a running tool
+ToolDone              a tool (sync or async)             a tool call's outcome
+TaskFinished          a task, to its observers           the task ended, with its outcome
+====================  =================================  ======================================
+
+The stream's own events (the first eight) are also what the accumulators
+(:mod:`marginalia.core.stream.accumulate`, :mod:`~marginalia.core.stream.responses`) and the
+pipeline (:mod:`~marginalia.core.stream.assembler`) return; each has a short dotted
+``type`` tag. Messages are small ``__slots__`` classes rather than dataclasses because one
+is built for nearly every network chunk, and that path is kept cheap
+(``scripts/bench_stream.py``).
 
 Ordering guarantees (for one stream):
 
@@ -12,21 +41,43 @@ Ordering guarantees (for one stream):
 * exactly one ``StreamFinished`` is emitted per stream (when the provider first states a
   finish reason, or at the end of the body otherwise). A ``UsageReport`` or a
   ``StreamError`` may still follow it, because providers send usage and some errors after
-  their last choice chunk.
+  their last choice chunk;
+* a model round posts exactly one ``RoundDone`` or ``RoundFailed``, after all its events.
 """
 from __future__ import annotations
 
-from typing import Optional
+import re
+from typing import List, Optional, Tuple
+
+_WORD_START = re.compile(r"(?<!^)(?=[A-Z])")
 
 
-class StreamEvent:
-    """Base class: equality and ``repr`` from the slots, plus the ``type`` tag."""
+class Message:
+    """Base class: equality and ``repr`` from the slots, the handler name and coalescing rule."""
 
     __slots__ = ()
-    type = "event"
+    type = "message"
+    handler_name = "on_message"
+    """The task method that handles this class (``on_`` + the class name in snake case)."""
+    coalesces = False
+    """Consecutive messages of this class for the same task may be merged (see :meth:`merged`)."""
+    _fields: Tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.handler_name = "on_" + _WORD_START.sub("_", cls.__name__).lower()
+        fields: List[str] = []
+        for klass in reversed(cls.__mro__):
+            fields.extend(name for name in klass.__dict__.get("__slots__", ()) if name not in fields)
+        cls._fields = tuple(fields)
+
+    @classmethod
+    def merged(cls, messages: List["Message"], limit: int) -> List["Message"]:
+        """Merge a run of messages of this class into as few as possible (coalescing classes only)."""
+        raise TypeError("%s does not coalesce" % cls.__name__)
 
     def _values(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self._fields)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
@@ -37,41 +88,51 @@ class StreamEvent:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        fields = ", ".join("%s=%r" % (n, getattr(self, n)) for n in self.__slots__)
+        fields = ", ".join("%s=%r" % (n, getattr(self, n)) for n in self._fields)
         return "%s(%s)" % (type(self).__name__, fields)
 
 
-class ContentDelta(StreamEvent):
+class TextDelta(Message):
+    """A piece of streamed text; consecutive pieces merge, in slices of at most ``limit`` characters."""
+
+    __slots__ = ("text",)
+    coalesces = True
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @classmethod
+    def merged(cls, messages: List["Message"], limit: int) -> List["Message"]:
+        text = "".join(message.text for message in messages)  # type: ignore[attr-defined]
+        if not text:
+            return [cls("")]
+        return [cls(text[start:start + limit]) for start in range(0, len(text), limit)]
+
+
+# --- the stream's events ------------------------------------------------------------
+
+class ContentDelta(TextDelta):
     """A piece of the answer text (think blocks already removed)."""
 
-    __slots__ = ("text",)
+    __slots__ = ()
     type = "content.delta"
 
-    def __init__(self, text: str) -> None:
-        self.text = text
 
-
-class ReasoningDelta(StreamEvent):
+class ReasoningDelta(TextDelta):
     """A piece of visible reasoning ("thinking") text."""
 
-    __slots__ = ("text",)
+    __slots__ = ()
     type = "reasoning.delta"
 
-    def __init__(self, text: str) -> None:
-        self.text = text
 
-
-class RefusalDelta(StreamEvent):
+class RefusalDelta(TextDelta):
     """A piece of a refusal (OpenAI's ``delta.refusal``), shown instead of an answer."""
 
-    __slots__ = ("text",)
+    __slots__ = ()
     type = "refusal.delta"
 
-    def __init__(self, text: str) -> None:
-        self.text = text
 
-
-class ToolCallStarted(StreamEvent):
+class ToolCallStarted(Message):
     """A new tool call appeared.
 
     ``index`` is the call's position in the final message (0, 1, …), whatever index the
@@ -87,18 +148,29 @@ class ToolCallStarted(StreamEvent):
         self.name = name
 
 
-class ToolCallArgumentsDelta(StreamEvent):
-    """A fragment of the JSON arguments of the tool call at ``index``."""
+class ToolCallArgumentsDelta(Message):
+    """A fragment of the JSON arguments of the tool call at ``index``; fragments of one call merge."""
 
     __slots__ = ("index", "delta")
     type = "tool_call.arguments.delta"
+    coalesces = True
 
     def __init__(self, index: int, delta: str) -> None:
         self.index = index
         self.delta = delta
 
+    @classmethod
+    def merged(cls, messages: List["Message"], limit: int) -> List["Message"]:
+        runs: List[Tuple[int, List[str]]] = []
+        for message in messages:
+            if runs and runs[-1][0] == message.index:  # type: ignore[attr-defined]
+                runs[-1][1].append(message.delta)  # type: ignore[attr-defined]
+            else:
+                runs.append((message.index, [message.delta]))  # type: ignore[attr-defined]
+        return [cls(index, "".join(parts)) for index, parts in runs]
 
-class UsageReport(StreamEvent):
+
+class UsageReport(Message):
     """Token counts reported by the provider (``None`` where it did not say)."""
 
     __slots__ = ("prompt_tokens", "completion_tokens", "total_tokens")
@@ -111,7 +183,7 @@ class UsageReport(StreamEvent):
         self.total_tokens = total_tokens
 
 
-class StreamFinished(StreamEvent):
+class StreamFinished(Message):
     """The model stopped: ``stop``, ``length``, ``tool_calls``, ``content_filter`` or ``error``."""
 
     __slots__ = ("finish_reason",)
@@ -121,8 +193,8 @@ class StreamFinished(StreamEvent):
         self.finish_reason = finish_reason
 
 
-class StreamError(StreamEvent):
-    """Something went wrong; ``message`` is plain words, ``code`` a short identifier."""
+class StreamError(Message):
+    """Something went wrong inside the stream; ``message`` is plain words, ``code`` a short identifier."""
 
     __slots__ = ("message", "code")
     type = "stream.error"
@@ -130,3 +202,95 @@ class StreamError(StreamEvent):
     def __init__(self, message: str, code: Optional[str] = None) -> None:
         self.message = message
         self.code = code
+
+
+STREAM_EVENTS = (ContentDelta, ReasoningDelta, RefusalDelta, ToolCallStarted, ToolCallArgumentsDelta,
+                 UsageReport, StreamFinished, StreamError)
+"""The events a stream produces, in the order of the table above."""
+
+
+# --- the end of a model round ------------------------------------------------------------
+
+class RoundDone(Message):
+    """A model round ended; ``result`` is its :class:`~marginalia.core.stream.assembler.StreamResult`."""
+
+    __slots__ = ("result",)
+    type = "round.done"
+
+    def __init__(self, result) -> None:
+        self.result = result
+
+
+class RoundFailed(Message):
+    """A model round failed; ``error`` is the exception (a MarginaliaError for known failures)."""
+
+    __slots__ = ("error",)
+    type = "round.failed"
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+class Notice(Message):
+    """A note the user should see once (e.g. that older exchanges were left out)."""
+
+    __slots__ = ("text",)
+    type = "notice"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+class Status(Message):
+    """A new status line text."""
+
+    __slots__ = ("text",)
+    type = "status"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+# --- tools ---------------------------------------------------------------------------------
+
+class NextTool(Message):
+    """Run the next pending tool call (or start the next round when none is left)."""
+
+    __slots__ = ()
+    type = "tool.next"
+
+
+class ToolProgress(Message):
+    """Progress of a running async tool: ``phase`` is step, progress, complete or error."""
+
+    __slots__ = ("call", "phase", "text")
+    type = "tool.progress"
+
+    def __init__(self, call, phase: str, text: str) -> None:
+        self.call = call
+        self.phase = phase
+        self.text = text
+
+
+class ToolDone(Message):
+    """A tool call finished with ``outcome`` (a :class:`~marginalia.core.agent.tools.ToolOutcome`)."""
+
+    __slots__ = ("call", "outcome")
+    type = "tool.done"
+
+    def __init__(self, call, outcome) -> None:
+        self.call = call
+        self.outcome = outcome
+
+
+# --- tasks -----------------------------------------------------------------------------------
+
+class TaskFinished(Message):
+    """A task ended (handed to its observers, not queued); ``outcome`` is a :class:`~.task.Outcome`."""
+
+    __slots__ = ("task", "outcome")
+    type = "task.finished"
+
+    def __init__(self, task, outcome) -> None:
+        self.task = task
+        self.outcome = outcome

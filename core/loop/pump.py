@@ -1,145 +1,253 @@
-"""The main-thread event loop: one ``queue.Queue`` drained between UI pumps.
+"""The one main-thread pump: every way work reaches LibreOffice's main thread goes through it.
 
-Worker threads (the model stream, network tools) never touch the office: they post
-``(owner, kind, payload)`` messages to the queue. The loop, running on the office's
-main thread, hands each message to its owner task (a chat turn) and, between batches,
-calls the injected ``pump_ui`` (``toolkit.processEventsToIdle()`` in the office), so
-LibreOffice keeps repainting and answering input while a turn runs.
+Worker threads (the model stream, network tools, the model list, the endpoint check, an
+MCP request) never touch the office. They put work on the pump, which runs it on the
+office's main thread:
 
-There is only ever one loop running per process. A task started while the loop is
-already running (a turn in a second document, sent from inside a pump) joins the
-running loop instead of nesting a second blocking loop inside the first.
+* **messages for a task** (:meth:`MessagePump.post`): a chat turn or a selection action
+  receives its workers' typed messages (:mod:`.messages`), in order, through
+  :meth:`~.task.Task.handle`;
+* **plain calls** (:meth:`MessagePump.call_soon`, or a closable :class:`Channel` for a
+  dialog or panel that may go away): a function to run on the main thread.
 
-Consecutive text deltas of the same owner are coalesced before dispatch, so a fast
-stream costs one UI update per batch, not one per token. A burst of text (a server that
-flushes a whole answer at once) is dispatched in slices of at most
-``MAX_COALESCED_CHARS`` with the UI pumped between them: the office lays text out in
-time proportional to its length (5-30 microseconds a character, measured), so one
+Two ways to drive it, and so two ways it wakes:
+
+1. **The blocking drive** (:meth:`MessagePump.run`), used when the Send button starts a
+   turn: the button's handler keeps running, draining the queue and calling the injected
+   ``pump_ui`` (``toolkit.processEventsToIdle()``) between batches, so LibreOffice keeps
+   repainting and answering input. A worker's message wakes it through the queue itself
+   (the drive waits on it for at most ``idle_wait``). A task started while a drive runs
+   (a turn in a second document) joins it instead of nesting a second drive.
+2. **The wake callback** (:meth:`MessagePump.drain`): with no drive running (a menu
+   command, a dialog's worker, Edit Selection), each post asks the injected ``wake``
+   function (``com.sun.star.awt.AsyncCallback`` in the office) to call :meth:`drain` on
+   the main thread soon; one wake is pending at a time. A drain never blocks: it runs what
+   is queued, dispatches at most ``batch_seconds`` of task messages and asks to be woken
+   again for the rest, so the office handles its own events in between. Plain calls are
+   always run by a wake, also while a drive runs (they may open a modal dialog, which must
+   not stall the drive's tasks).
+
+Consecutive messages of a coalescing class (text deltas) for the same task are merged
+before dispatch, so a fast stream costs one UI update per batch, not one per token, and a
+burst is dispatched in slices of at most :data:`MAX_COALESCED_CHARS`: the office lays text
+out in time proportional to its length (5-30 microseconds a character, measured), so one
 100,000-character insert would freeze it for a second.
+
+Task messages are never dispatched re-entrantly: a drain that runs while a task handler
+is on the stack (a handler that pumps events) only runs plain calls.
 """
 from __future__ import annotations
 
+import collections
 import logging
 import os
 import queue
 import threading
 import time
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Deque, Dict, List, Optional, Tuple
+
+from .messages import Message
+from .task import Task
 
 log = logging.getLogger("marginalia.loop")
 
-COALESCED_KINDS = frozenset(("content", "thinking"))
 MAX_COALESCED_CHARS = 2000
 """The most text one dispatched delta carries (a few tens of milliseconds of layout)."""
 SLOW_ITERATION = float(os.environ.get("MARGINALIA_SLOW_MS", "100")) / 1000
-"""Seconds after which one loop iteration is logged as slow (the office was blocked that long)."""
+"""Seconds after which one drive iteration is logged as slow (the office was blocked that long)."""
 
-Message = Tuple[int, str, object]
-
-
-class LoopTask:
-    """What the loop drives: a chat turn implements these three methods."""
-
-    finished = False
-
-    def start(self) -> None:
-        """Begin work (called once, on the main thread, when the task joins the loop)."""
-
-    def handle(self, kind: str, payload) -> None:
-        """Handle one message posted for this task."""
-
-    def fail(self, error: BaseException) -> None:
-        """Called when ``start`` or ``handle`` raised: show it and finish."""
-        self.finished = True
+Envelope = Tuple[int, Message]
 
 
-class EventLoop:
-    """Drains one queue on the main thread, dispatching to tasks and pumping the UI."""
+class Channel:
+    """Plain calls for one owner (a dialog, a panel) that stop when the owner goes away."""
 
-    def __init__(self, pump_ui: Callable[[], None], batch_seconds: float = 0.03,
-                 idle_wait: float = 0.02, max_pump_failures: int = 3):
+    def __init__(self, pump: "MessagePump"):
+        self._pump = pump
+        self.closed = False
+
+    def post(self, function: Callable, *args) -> None:
+        """Run ``function(*args)`` on the main thread soon, unless the channel is closed by then."""
+        if not self.closed:
+            self._pump.call_soon(function, *args, channel=self)
+
+    def close(self) -> None:
+        """Drop queued and future calls."""
+        self.closed = True
+
+
+class MessagePump:
+    """Runs tasks and calls on the main thread, pumping the UI between batches."""
+
+    def __init__(self, pump_ui: Callable[[], None], wake: Optional[Callable[[], None]] = None,
+                 batch_seconds: float = 0.03, idle_wait: float = 0.02, max_pump_failures: int = 3):
         """
         Args:
-            pump_ui: called between batches to let the office process its events.
-            batch_seconds: longest time spent dispatching before pumping again.
-            idle_wait: how long to block on an empty queue before pumping anyway.
-            max_pump_failures: consecutive ``pump_ui`` exceptions after which the loop
-                gives up (the office is going away) and fails every task.
+            pump_ui: called between batches of a blocking drive to let the office process its events.
+            wake: asks for :meth:`drain` to be called on the main thread soon; callable from any
+                thread. Without one (pure tests), only a blocking drive runs messages and calls.
+            batch_seconds: longest time spent dispatching before pumping (or yielding) again.
+            idle_wait: how long a drive blocks on an empty queue before pumping anyway.
+            max_pump_failures: consecutive ``pump_ui`` exceptions after which a drive gives up
+                (the office is going away) and fails every task.
         """
         self._pump_ui = pump_ui
+        self._wake = wake
         self._batch_seconds = batch_seconds
         self._idle_wait = idle_wait
         self._max_pump_failures = max_pump_failures
-        self._queue: "queue.Queue[Message]" = queue.Queue()
-        self._tasks: Dict[int, LoopTask] = {}
+        self._messages: "queue.Queue[Envelope]" = queue.Queue()
+        self._held: List[Envelope] = []  # taken but not yet dispatched (main thread only); they go first
+        self._calls: Deque[Tuple[Callable, tuple, Optional[Channel]]] = collections.deque()
+        self._tasks: Dict[int, Task] = {}
         self._next_id = 1
-        self._running = False
         self._lock = threading.Lock()
+        self._wake_pending = False
+        self._driving = False
+        self._dispatching = False
 
+    # state -------------------------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        """True while a call to :meth:`run` is draining the queue."""
-        return self._running
+        """True while a blocking drive (:meth:`run`) is under way."""
+        return self._driving
 
-    def active_tasks(self) -> List[LoopTask]:
+    def active_tasks(self) -> List[Task]:
         """Return the tasks that have not finished yet."""
-        return list(self._tasks.values())
+        return [task for task in self._tasks.values() if not task.finished]
 
-    def post(self, owner: int, kind: str, payload=None) -> None:
-        """Queue a message for task ``owner``; safe to call from any thread."""
-        self._queue.put((owner, kind, payload))
+    # ways in (any thread) -------------------------------------------------------------------------
+    def post(self, owner: int, message: Message) -> None:
+        """Queue ``message`` for task ``owner``; wake the main thread unless a drive will see it."""
+        self._messages.put((owner, message))
+        if not self._driving:
+            self._request_wake()
 
-    def poster(self, owner: int) -> Callable[[str, object], None]:
-        """Return a ``post(kind, payload=None)`` function bound to one task."""
-        def post(kind: str, payload=None) -> None:
-            self._queue.put((owner, kind, payload))
-        return post
+    def poster(self, owner: int) -> Callable[[Message], None]:
+        """Return a ``post(message)`` function bound to one task."""
+        return lambda message: self.post(owner, message)
 
-    def new_task_id(self) -> int:
-        """Reserve an owner id for a task about to be created."""
+    def call_soon(self, function: Callable, *args, channel: Optional[Channel] = None) -> None:
+        """Run ``function(*args)`` on the main thread soon (dropped if ``channel`` closes first)."""
+        self._calls.append((function, args, channel))
+        self._request_wake()
+
+    def channel(self) -> Channel:
+        """A closable way for one owner to post calls."""
+        return Channel(self)
+
+    # tasks (main thread) ---------------------------------------------------------------------------
+    def start(self, task: Task) -> None:
+        """Bind and start ``task`` without blocking; its messages arrive through drives or wakes."""
         with self._lock:
             task_id = self._next_id
             self._next_id += 1
-        return task_id
+        self._tasks[task_id] = task
+        task.bind(self.poster(task_id))
+        self._guard(task, task.start)
 
-    def run(self, task_id: int, task: LoopTask) -> bool:
-        """Start ``task`` and drive the loop until every task has finished.
+    def run(self, task: Task) -> bool:
+        """Start ``task`` and drive the pump, blocking, until every task has finished.
 
         Returns:
-            True when this call ran the loop; False when a loop was already running
-            and the task simply joined it (the call then returns at once).
+            True when this call drove the pump; False when a drive was already running and
+            the task simply joined it (the call then returns at once).
         """
-        self._tasks[task_id] = task
-        self._guard(task, task.start)
-        if self._running:
+        if self._driving:
+            self.start(task)
             return False
-        self._running = True
+        self._driving = True
         try:
+            self.start(task)
             self._drive()
         finally:
-            self._running = False
+            self._driving = False
+            if self._held or not self._messages.empty() or self._calls:
+                self._request_wake()
         return True
 
-    # internals ---------------------------------------------------------------
+    # the wake's side (main thread) -------------------------------------------------------------------
+    def drain(self) -> None:
+        """Run the queued calls and, unless a drive or a dispatch is under way, task messages (never blocks)."""
+        with self._lock:
+            self._wake_pending = False
+        self._run_calls()
+        if self._driving or self._dispatching:
+            return
+        started = time.monotonic()
+        batch = self._take_available()
+        if batch:
+            self._dispatch(batch, started, pump_between=False)
+        self._reap()
+        if self._held or not self._messages.empty():
+            self._request_wake()  # what is left waits until the office has handled its events
+
+    # internals -----------------------------------------------------------------------------------------
+    def _request_wake(self) -> None:
+        if self._wake is None:
+            return
+        with self._lock:
+            if self._wake_pending:
+                return
+            self._wake_pending = True
+        try:
+            self._wake()
+        except Exception:  # the office is shutting down
+            log.debug("could not wake the main thread", exc_info=True)
+            with self._lock:
+                self._wake_pending = False
+
+    def _run_calls(self) -> None:
+        while self._calls:
+            try:
+                function, args, channel = self._calls.popleft()
+            except IndexError:
+                return
+            if channel is not None and channel.closed:
+                continue
+            try:
+                function(*args)
+            except Exception:
+                log.exception("work posted to the main thread failed")
+
     def _drive(self) -> None:
         pump_failures = 0
         while self._reap():
+            if self._wake is None:
+                self._run_calls()
             batch = self._take_batch()
             started = time.monotonic()
-            for owner, kind, payload in _coalesce(batch):
-                if time.monotonic() - started > self._batch_seconds:
-                    pump_failures = self._pump(pump_failures)  # a long batch: let the office breathe
-                    started = time.monotonic()
-                task = self._tasks.get(owner)
-                if task is not None and not task.finished:
-                    self._guard(task, task.handle, kind, payload)
+            pump_failures = self._dispatch(batch, started, pump_between=True, failures=pump_failures)
             dispatched = time.monotonic()
             pump_failures = self._pump(pump_failures)
             pumped = time.monotonic()
             if pumped - started > SLOW_ITERATION:
                 log.info("slow loop iteration: %d messages (%s) dispatched in %.0f ms, UI pump %.0f ms",
-                         len(batch), ", ".join(sorted({kind for _, kind, _ in batch})),
+                         len(batch), ", ".join(sorted({type(m).__name__ for _, m in batch})),
                          (dispatched - started) * 1000, (pumped - dispatched) * 1000)
+
+    def _dispatch(self, batch: List[Envelope], started: float, pump_between: bool, failures: int = 0) -> int:
+        """Hand ``batch`` to the tasks; between slices, pump the UI (drive) or stop and requeue (drain)."""
+        merged = coalesce(batch)
+        self._dispatching = True
+        try:
+            for position, (owner, message) in enumerate(merged):
+                if time.monotonic() - started > self._batch_seconds:
+                    if not pump_between:
+                        self._requeue(merged[position:])
+                        return failures
+                    failures = self._pump(failures)  # a long batch: let the office breathe
+                    started = time.monotonic()
+                task = self._tasks.get(owner)
+                if task is not None and not task.finished:
+                    self._guard(task, task.handle, message)
+        finally:
+            self._dispatching = False
+        return failures
+
+    def _requeue(self, envelopes: List[Envelope]) -> None:
+        """Keep undelivered messages to go before anything posted since (keeping the order)."""
+        self._held = envelopes + self._held
 
     def _pump(self, failures: int) -> int:
         """Pump the UI once; return the count of consecutive pump failures after it."""
@@ -153,19 +261,28 @@ class EventLoop:
                 self._fail_all(RuntimeError("the office stopped answering"))
             return failures
 
-    def _take_batch(self) -> List[Message]:
-        batch: List[Message] = []
-        try:
-            batch.append(self._queue.get(timeout=self._idle_wait))
-        except queue.Empty:
-            return batch
+    def _take_batch(self) -> List[Envelope]:
+        batch, self._held = self._held, []
+        if not batch:
+            try:
+                batch.append(self._messages.get(timeout=self._idle_wait))
+            except queue.Empty:
+                return batch
         deadline = time.monotonic() + self._batch_seconds
         while time.monotonic() < deadline:
             try:
-                batch.append(self._queue.get_nowait())
+                batch.append(self._messages.get_nowait())
             except queue.Empty:
                 break
         return batch
+
+    def _take_available(self) -> List[Envelope]:
+        batch, self._held = self._held, []
+        while True:
+            try:
+                batch.append(self._messages.get_nowait())
+            except queue.Empty:
+                return batch
 
     def _reap(self) -> bool:
         """Forget finished tasks; return True while some remain."""
@@ -173,7 +290,7 @@ class EventLoop:
             del self._tasks[task_id]
         return bool(self._tasks)
 
-    def _guard(self, task: LoopTask, method, *args) -> None:
+    def _guard(self, task: Task, method, *args) -> None:
         try:
             method(*args)
         except Exception as error:
@@ -191,28 +308,20 @@ class EventLoop:
             task.finished = True
 
 
-def _coalesce(batch: List[Message], limit: int = MAX_COALESCED_CHARS) -> List[Message]:
-    """Merge runs of text deltas for the same owner and kind, in slices of at most ``limit`` characters."""
-    merged: List[Message] = []
-    pending: Optional[List] = None  # [owner, kind, [texts]]
-
-    def flush():
-        text = "".join(pending[2])
-        merged.extend((pending[0], pending[1], text[i:i + limit]) for i in range(0, len(text), limit))
-        if not text:
-            merged.append((pending[0], pending[1], text))
-
-    for owner, kind, payload in batch:
-        if kind in COALESCED_KINDS and pending is not None and pending[0] == owner and pending[1] == kind:
-            pending[2].append(payload)
-            continue
-        if pending is not None:
-            flush()
-            pending = None
-        if kind in COALESCED_KINDS:
-            pending = [owner, kind, [payload]]
+def coalesce(batch: List[Envelope], limit: int = MAX_COALESCED_CHARS) -> List[Envelope]:
+    """Merge runs of coalescing messages of one class for the same task, in slices of at most ``limit``."""
+    merged: List[Envelope] = []
+    run: List[Message] = []
+    run_owner = 0
+    for owner, message in batch:
+        if run and (owner != run_owner or type(message) is not type(run[0])):
+            merged.extend((run_owner, piece) for piece in type(run[0]).merged(run, limit))
+            run = []
+        if message.coalesces:
+            run_owner = owner
+            run.append(message)
         else:
-            merged.append((owner, kind, payload))
-    if pending is not None:
-        flush()
+            merged.append((owner, message))
+    if run:
+        merged.extend((run_owner, piece) for piece in type(run[0]).merged(run, limit))
     return merged

@@ -27,7 +27,7 @@ from ..llm.request import EndpointConfig
 from .check_result import CheckResult, CheckStep, CheckTarget
 from ..threads import start_worker
 from .check_probes import probe_auto_tools, probe_stream, probe_tools, recommend_strategy
-from ..llm.endpoint_facts import API_AUTO, API_OLLAMA, API_OPENAI, FACTS, EndpointFacts
+from ..llm.endpoint_facts import API_AUTO, API_OLLAMA, API_OPENAI, EndpointFacts
 from ..llm.endpoints import auth_headers, list_models
 from ..errors import AuthError, Cancelled, HttpStatusError, MarginaliaError, NetworkError, ProtocolError, TlsError
 from ..i18n import _, ngettext
@@ -54,7 +54,7 @@ class EndpointCheck:
 
     def __init__(self, client: "HttpClient", target: CheckTarget,
                  on_step: Optional[Callable[[CheckStep], None]] = None,
-                 cancel: Optional[CancelToken] = None, facts: EndpointFacts = FACTS):
+                 cancel: Optional[CancelToken] = None, *, facts: EndpointFacts):
         self.client, self.target, self.facts = client, target, facts
         self.cancel = cancel or CancelToken()
         self._on_step = on_step or (lambda step: None)
@@ -186,7 +186,7 @@ class EndpointCheck:
         self._begin("stream", _("Asking the model for a short streamed reply (loading a model can "
                                 "take a minute)…"))
         try:
-            outcome = probe_stream(self.client, self.endpoint, self.cancel)
+            outcome = probe_stream(self.client, self.endpoint, self.cancel, self.facts)
         except Cancelled:
             raise
         except MarginaliaError as error:
@@ -213,7 +213,7 @@ class EndpointCheck:
                                    "edit documents. Choose a model with tool support."))
             return
         try:
-            verdict, _call, detail = probe_tools(self.client, self.endpoint, self.cancel)
+            verdict, _call, detail = probe_tools(self.client, self.endpoint, self.cancel, self.facts)
         except Cancelled:
             raise
         except MarginaliaError as error:
@@ -237,7 +237,7 @@ class EndpointCheck:
         auto = ""
         if verdict == "structured":
             try:
-                auto = probe_auto_tools(self.client, self.endpoint, self.cancel)
+                auto = probe_auto_tools(self.client, self.endpoint, self.cancel, self.facts)
             except Cancelled:
                 raise
             except MarginaliaError:
@@ -283,7 +283,7 @@ class EndpointCheck:
 
 def run_check(client: "HttpClient", target: CheckTarget,
               on_step: Optional[Callable[[CheckStep], None]] = None,
-              cancel: Optional[CancelToken] = None) -> CheckResult:
+              cancel: Optional[CancelToken] = None, *, facts: EndpointFacts) -> CheckResult:
     """Run the check on this thread (see :class:`EndpointCheck`).
 
     Args:
@@ -291,22 +291,23 @@ def run_check(client: "HttpClient", target: CheckTarget,
         target: URL, model, key and TLS options to check.
         on_step: Called with each :class:`CheckStep` as it starts and ends.
         cancel: Stops the check (the result then says so).
+        facts: What is known about endpoints (the check refreshes it for this one).
 
     Returns:
         The :class:`CheckResult`.
     """
-    return EndpointCheck(client, target, on_step, cancel).run()
+    return EndpointCheck(client, target, on_step, cancel, facts=facts).run()
 
 
 def start_check(client: "HttpClient", target: CheckTarget,
                 on_step: Callable[[CheckStep], None], on_done: Callable[[CheckResult], None],
-                cancel: CancelToken) -> None:
+                cancel: CancelToken, *, facts: EndpointFacts) -> None:
     """Run the check on a worker thread (started without waiting); ``on_done`` gets the result there.
 
     Both callbacks run on the worker thread: a UI must hand them to its own thread.
     """
     def work() -> None:
-        on_done(run_check(client, target, on_step, cancel))
+        on_done(run_check(client, target, on_step, cancel, facts=facts))
 
     start_worker(work, name="marginalia-check")
 

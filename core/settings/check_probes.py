@@ -19,6 +19,7 @@ from ..loop.messages import ContentDelta, ReasoningDelta
 if TYPE_CHECKING:  # pragma: no cover
     from ..stream.assembler import StreamResult
     from ..net.transport import HttpClient
+    from ..llm.endpoint_facts import EndpointFacts
 
 PROBE_TOOL_NAME = "report_status"
 PROBE_TOOL = {"type": "function", "function": {
@@ -62,9 +63,9 @@ def _sniff_reasoning(raw: bytes, result: "StreamResult") -> Optional[str]:
     return "think_tags" if result.message.reasoning else None
 
 
-def _stream(client: "HttpClient", request: ChatRequest, cancel: CancelToken) -> ProbeOutcome:
+def _stream(client: "HttpClient", request: ChatRequest, cancel: CancelToken, facts: "EndpointFacts") -> ProbeOutcome:
     from ..llm.round import open_round_stream
-    response, assembler = open_round_stream(client, request, cancel)
+    response, assembler = open_round_stream(client, request, cancel, facts)
     raw: List[bytes] = []
     pieces = 0
     try:
@@ -80,19 +81,19 @@ def _stream(client: "HttpClient", request: ChatRequest, cancel: CancelToken) -> 
 
 
 def _with_limit_fallback(client: "HttpClient", endpoint: EndpointConfig, body: Dict[str, Any],
-                         cancel: CancelToken) -> ProbeOutcome:
+                         cancel: CancelToken, facts: "EndpointFacts") -> ProbeOutcome:
     """Send ``body``; without ``max_tokens`` again if the server refuses that field."""
     try:
-        return _stream(client, ChatRequest(endpoint, body), cancel)
+        return _stream(client, ChatRequest(endpoint, body), cancel, facts)
     except BadRequestError as error:
         if "max_tokens" not in str(error) or "max_tokens" not in body:
             raise
     body = {k: v for k, v in body.items() if k != "max_tokens"}
-    return _stream(client, ChatRequest(endpoint, body), cancel)
+    return _stream(client, ChatRequest(endpoint, body), cancel, facts)
 
 
 def probe_stream(client: "HttpClient", endpoint: EndpointConfig,
-                 cancel: CancelToken) -> ProbeOutcome:
+                 cancel: CancelToken, facts: "EndpointFacts") -> ProbeOutcome:
     """Ask for a short streamed reply.
 
     Raises:
@@ -100,11 +101,11 @@ def probe_stream(client: "HttpClient", endpoint: EndpointConfig,
     """
     body = build_chat_body([{"role": "user", "content": STREAM_PROMPT}], endpoint.model)
     body["max_tokens"] = STREAM_MAX_TOKENS
-    return _with_limit_fallback(client, endpoint, body, cancel)
+    return _with_limit_fallback(client, endpoint, body, cancel, facts)
 
 
 def probe_tools(client: "HttpClient", endpoint: EndpointConfig,
-                cancel: CancelToken) -> Tuple[str, Optional[ProbeOutcome], str]:
+                cancel: CancelToken, facts: "EndpointFacts") -> Tuple[str, Optional[ProbeOutcome], str]:
     """Ask for a forced tool call; say how tool calls come back.
 
     Returns:
@@ -123,7 +124,7 @@ def probe_tools(client: "HttpClient", endpoint: EndpointConfig,
                                tools=[PROBE_TOOL], tool_choice=choice)
         body["max_tokens"] = TOOL_MAX_TOKENS
         try:
-            outcome = _with_limit_fallback(client, endpoint, body, cancel)
+            outcome = _with_limit_fallback(client, endpoint, body, cancel, facts)
             break
         except BadRequestError as error:
             if choice == "auto":
@@ -137,7 +138,8 @@ def probe_tools(client: "HttpClient", endpoint: EndpointConfig,
     return "none", outcome, (message.content or "")[:200]
 
 
-def probe_auto_tools(client: "HttpClient", endpoint: EndpointConfig, cancel: CancelToken) -> str:
+def probe_auto_tools(client: "HttpClient", endpoint: EndpointConfig, cancel: CancelToken,
+                     facts: "EndpointFacts") -> str:
     """Ask for a tool call the model must choose itself (``tool_choice: auto``).
 
     Returns:
@@ -149,7 +151,7 @@ def probe_auto_tools(client: "HttpClient", endpoint: EndpointConfig, cancel: Can
     body = build_chat_body([{"role": "user", "content": TOOL_PROMPT}], endpoint.model,
                            tools=[PROBE_TOOL], tool_choice="auto")
     body["max_tokens"] = TOOL_MAX_TOKENS
-    message = _with_limit_fallback(client, endpoint, body, cancel).result.message
+    message = _with_limit_fallback(client, endpoint, body, cancel, facts).result.message
     if any(call.name == PROBE_TOOL_NAME for call in message.tool_calls):
         return "structured"
     return "text" if _TEXT_TOOL_CALL.search(message.content or "") else "none"

@@ -4,6 +4,8 @@ from marginalia.core.net.cancel import CancelToken
 from marginalia.core.llm.request import ChatRequest, EndpointConfig, build_chat_body
 from marginalia.core.llm.context_budget import ContextTooSmall, TokenCalibration
 from marginalia.core.net.transport import HttpClient
+from marginalia.core.llm.endpoint_facts import EndpointFacts
+from support.posts import Posts
 from support.scripted_server import chat_chunk, sse_reply
 
 
@@ -17,13 +19,12 @@ def history(turns, size=2000):
 
 
 def run(server, messages, window, calibration=None):
-    posted = []
+    posted = Posts()
     endpoint = EndpointConfig(base_url=server.base_url, model="m")
     request = ChatRequest(endpoint, build_chat_body(messages, "m", "You are helpful."))
     with HttpClient() as client:
         stream_budgeted_round(client, calibration or TokenCalibration(), request,
-                              lambda kind, payload=None: posted.append((kind, payload)), CancelToken(),
-                              window_for=lambda *args: window)
+                              posted, CancelToken(), facts=EndpointFacts(), window_for=lambda *args: window)
     return posted
 
 
@@ -31,17 +32,17 @@ def test_oldest_exchanges_are_left_out_with_a_note(scripted_server):
     scripted_server.enqueue(sse_reply([chat_chunk(content="ok"), chat_chunk(finish_reason="stop")]))
     posted = run(scripted_server, history(10), window=4096)
     kinds = [kind for kind, _ in posted]
-    assert kinds[0] == "notice" and "left out" in posted[0][1].lower()
+    assert kinds[0] == "Notice" and "left out" in posted[0][1].lower()
     sent = scripted_server.chat_requests()[0].json()["messages"]
     assert sent[0]["role"] == "system" and sent[-1]["content"] == "the latest question"
     assert "question 0 " not in str(sent) and len(sent) < 22
-    assert kinds[-1] == "stream_done"
+    assert kinds[-1] == "RoundDone"
 
 
 def test_a_conversation_that_fits_is_sent_whole(scripted_server):
     scripted_server.enqueue(sse_reply([chat_chunk(content="ok"), chat_chunk(finish_reason="stop")]))
     posted = run(scripted_server, history(3, size=10), window=32768)
-    assert "notice" not in [kind for kind, _ in posted]
+    assert "Notice" not in [kind for kind, _ in posted]
     assert len(scripted_server.chat_requests()[0].json()["messages"]) == 1 + 7
 
 
@@ -53,7 +54,7 @@ def test_unknown_window_sends_everything(scripted_server):
 
 def test_too_small_a_window_is_a_plain_error_and_nothing_is_sent(scripted_server):
     posted = run(scripted_server, [{"role": "user", "content": "y" * 20000}], window=1024)
-    assert posted[-1][0] == "stream_error" and isinstance(posted[-1][1], ContextTooSmall)
+    assert posted[-1][0] == "RoundFailed" and isinstance(posted[-1][1], ContextTooSmall)
     assert scripted_server.chat_requests() == []
 
 

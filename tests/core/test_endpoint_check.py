@@ -6,7 +6,7 @@ import pytest
 
 from marginalia.core.net.cancel import CancelToken
 from marginalia.core.settings.check import CheckTarget, run_check, start_check
-from marginalia.core.llm.endpoint_facts import FACTS
+from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.net.tls import TlsOptions
 from marginalia.core.net.transport import HttpClient
 from support.certs import make_certificates, openssl_available
@@ -15,6 +15,10 @@ from support.personalities import (LlamaCppPythonLike, LlamaServerLike, NoToolsS
                                    OpenAILike, PersonalityServer)
 from support.scripted_server import text_stream_reply
 from support.tls_server import TlsServer
+
+
+FACTS = EndpointFacts()
+"""What the checks of one test learn (as the office's owner keeps it between checks and chats)."""
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +30,7 @@ def fresh_facts():
 
 def check(url, model="", key="", tls=None, preset="", on_step=None, cancel=None):
     with HttpClient(connect_timeout=3, read_timeout=5) as client:
-        return run_check(client, CheckTarget(url, model, key, tls, preset), on_step, cancel)
+        return run_check(client, CheckTarget(url, model, key, tls, preset), on_step, cancel, facts=FACTS)
 
 
 def states(result):
@@ -167,7 +171,7 @@ def test_start_check_runs_on_a_worker_thread():
             done.set()
 
         start_check(client, CheckTarget(server.base_url, "gpt-test"), lambda step: None, on_done,
-                    CancelToken())
+                    CancelToken(), facts=FACTS)
         assert done.wait(10)
     assert outcome["result"].ok and outcome["thread"] is not threading.current_thread()
 

@@ -3,10 +3,14 @@ import pytest
 
 from marginalia.core.llm.request import EndpointConfig
 from marginalia.core.settings.check import CheckTarget, run_check
-from marginalia.core.llm.endpoint_facts import FACTS, EndpointFacts, context_window_for
+from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.net.transport import HttpClient
 from support.personalities import (LlamaServerLike, OllamaLike, OpenAILike, PersonalityServer,
                                    error_reply)
+
+
+FACTS = EndpointFacts()
+"""What one test learns (as the office's owner keeps it between chats and checks)."""
 
 
 @pytest.fixture(autouse=True)
@@ -24,9 +28,9 @@ def fresh():
 def test_context_window_for_each_kind_of_server_is_asked_once(personality, model, api, window):
     with PersonalityServer(personality) as server, HttpClient() as client:
         endpoint = EndpointConfig(base_url=server.base_url, model=model, api=api)
-        assert context_window_for(client, endpoint) == window
+        assert FACTS.context_window(client, endpoint) == window
         asked = len(server.requests)
-        assert context_window_for(client, endpoint) == window
+        assert FACTS.context_window(client, endpoint) == window
         assert len(server.requests) == asked  # cached per endpoint and model
 
 
@@ -52,5 +56,5 @@ def test_a_server_that_refuses_max_tokens_is_checked_without_it():
             return super().reply(request)
 
     with PersonalityServer(NewOpenAIModel()) as server, HttpClient() as client:
-        result = run_check(client, CheckTarget(server.base_url, "gpt-test"))
+        result = run_check(client, CheckTarget(server.base_url, "gpt-test"), facts=FACTS)
     assert result.ok and result.data["streaming"] and result.data["tool_calls"] == "structured"

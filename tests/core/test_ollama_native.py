@@ -6,13 +6,14 @@ import pytest
 
 from marginalia.core.stream.assembler import StreamAssembler
 from marginalia.core.llm.request import ChatRequest, EndpointConfig, build_chat_body
-from marginalia.core.llm.endpoint_facts import FACTS
+from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.errors import ContextOverflowError
 from marginalia.core.llm.round import stream_round
 from marginalia.core.llm.ollama_native import native_body, native_messages
 from marginalia.core.stream.ollama import OllamaStreamAssembler
 from marginalia.core.loop.messages import ContentDelta, ReasoningDelta, StreamError, StreamFinished
 from marginalia.core.net.transport import CancelToken, HttpClient
+from support.posts import Posts
 from support.personalities import OllamaLike, OpenAILike, PersonalityServer, ndjson_reply
 from support.scripted_server import sse_event
 
@@ -158,6 +159,10 @@ def test_empty_body_and_junk_lines():
 
 # -- end to end against an Ollama-like server ------------------------------------------
 
+FACTS = EndpointFacts()
+"""What the rounds of one test learn about the endpoint (as the office's owner keeps it)."""
+
+
 @pytest.fixture
 def ollama():
     FACTS.forget()
@@ -171,17 +176,16 @@ def run_round(server, api, history, tools=None, max_tokens=None, model="qwen3:8b
     body = build_chat_body(history, model, "Be brief.", tools)
     if max_tokens:
         body["max_tokens"] = max_tokens
-    posted = []
+    posted = Posts()
     with HttpClient() as client:
-        stream_round(client, ChatRequest(config, body), lambda kind, payload: posted.append((kind, payload)),
-                     CancelToken())
+        stream_round(client, ChatRequest(config, body), posted, CancelToken(), FACTS)
     return posted
 
 
 def test_round_goes_to_native_chat_with_num_ctx_and_thinking(ollama):
     posted = run_round(ollama, "ollama", [{"role": "user", "content": "Hi"}])
     kinds = [k for k, _ in posted]
-    assert kinds[0] == "thinking" and kinds[-1] == "stream_done"
+    assert kinds[0] == "ReasoningDelta" and kinds[-1] == "RoundDone"
     result = posted[-1][1]
     assert result.message.content == "Hello from Ollama. " and result.message.reasoning == "Let me think."
     sent = ollama.bodies("/api/chat")[0]
@@ -195,9 +199,9 @@ def test_num_ctx_grows_with_the_conversation_and_stops_at_the_model_maximum(olla
     posted = run_round(ollama, "ollama", [{"role": "user", "content": document[:80000]}])
     num_ctx = ollama.bodies("/api/chat")[0]["options"]["num_ctx"]
     assert 20000 + 4096 < num_ctx <= 40960 and num_ctx % 2048 == 0
-    assert posted[-1][0] == "stream_done"
+    assert posted[-1][0] == "RoundDone"
     refused = run_round(ollama, "ollama", [{"role": "user", "content": document * 2}])
-    assert refused[-1][0] == "stream_error" and isinstance(refused[-1][1], ContextOverflowError)
+    assert refused[-1][0] == "RoundFailed" and isinstance(refused[-1][1], ContextOverflowError)
     assert "40960" in str(refused[-1][1]) and len(ollama.bodies("/api/chat")) == 1  # never sent
 
 
@@ -226,19 +230,19 @@ def test_auto_on_an_openai_server_uses_the_compatible_api():
     with PersonalityServer(OpenAILike()) as server:
         posted = run_round(server, "auto", [{"role": "user", "content": "hi"}], model="gpt-test")
         run_round(server, "auto", [{"role": "user", "content": "again"}], model="gpt-test")
-        assert posted[-1][0] == "stream_done" and posted[-1][1].message.content == "ok"
+        assert posted[-1][0] == "RoundDone" and posted[-1][1].message.content == "ok"
         assert server.paths().count("/api/version") == 1  # then cached
         assert server.paths().count("/v1/chat/completions") == 2
 
 
 def test_http_error_from_native_chat_is_plain(ollama):
     posted = run_round(ollama, "ollama", [{"role": "user", "content": "hi"}], model="missing:1b")
-    assert posted[-1][0] == "stream_error"
+    assert posted[-1][0] == "RoundFailed"
     assert "missing:1b" in str(posted[-1][1])
 
 
 def test_scripted_cut_native_stream_keeps_the_text(ollama):
     ollama.enqueue(ndjson_reply([message(content="Half")]), path="/api/chat")
     posted = run_round(ollama, "ollama", [{"role": "user", "content": "hi"}])
-    assert posted[-1][0] == "stream_done"
+    assert posted[-1][0] == "RoundDone"
     assert posted[-1][1].error_code == "truncated" and posted[-1][1].message.content == "Half"

@@ -3,12 +3,14 @@ import types
 
 import pytest
 
-from marginalia.core.loop.pump import EventLoop
+from marginalia.core.loop.messages import ContentDelta, ReasoningDelta, RoundDone, RoundFailed
+from marginalia.core.loop.pump import MessagePump
+from marginalia.core.loop.task import Outcome
 from marginalia.core.stream.message import AssistantMessage, ToolCall
 from marginalia.core.chat.transcript import Transcript
 from marginalia.core.agent.turn import Turn
 from marginalia.core.chat.display import TranscriptDisplay
-from marginalia.core.agent.turn_parts import CANCELLED_RESULT, STOPPED_REPLY, FinishOutcome, ToolOutcome
+from marginalia.core.agent.turn_parts import CANCELLED_RESULT, STOPPED_REPLY, ToolOutcome
 
 
 class Token:
@@ -29,7 +31,7 @@ def call(name, args='{}', index=0, call_id=None):
 
 
 class ScriptedModel:
-    """Each round posts the next scripted list of (kind, payload) messages."""
+    """Each round posts the next scripted list of messages."""
 
     def __init__(self, rounds):
         self.rounds = list(rounds)
@@ -37,8 +39,8 @@ class ScriptedModel:
 
     def __call__(self, request, post, cancel):
         self.requests.append([dict(m) for m in request])
-        for kind, payload in self.rounds.pop(0):
-            post(kind, payload)
+        for message in self.rounds.pop(0):
+            post(message)
 
 
 class FakeTools:
@@ -79,21 +81,20 @@ class Undo:
 def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="hello", known_tools=()):
     transcript = Transcript()
     statuses = []
-    loop = EventLoop(pump_ui=pump or (lambda: None), idle_wait=0.001)
-    turn_id = loop.new_task_id()
+    loop = MessagePump(pump_ui=pump or (lambda: None), idle_wait=0.001)
     undo = Undo()
     turn = Turn(history=[] if history is None else history, user_text=text, build_request=lambda history, mode: list(history),
                 stream_fn=model, tools=tools or FakeTools(), display=TranscriptDisplay(transcript, statuses.append),
-                post=loop.poster(turn_id), new_cancel=Token, undo=undo, max_rounds=max_rounds,
+                new_cancel=Token, undo=undo, max_rounds=max_rounds,
                 spawn=lambda target, *args: target(*args), known_tools=known_tools)
-    loop.run(turn_id, turn)
+    loop.run(turn)
     return turn, transcript, statuses, undo
 
 
 def test_streamed_answer_lands_in_history_and_transcript():
-    model = ScriptedModel([[("thinking", "hmm"), ("content", "Hel"), ("content", "lo"), ("stream_done", result("Hello"))]])
+    model = ScriptedModel([[ReasoningDelta("hmm"), ContentDelta("Hel"), ContentDelta("lo"), RoundDone(result("Hello"))]])
     turn, transcript, statuses, _ = run_turn(model)
-    assert turn.outcome == FinishOutcome.DONE
+    assert turn.outcome == Outcome.DONE
     assert turn.history == [{"role": "user", "content": "hello"}, {"role": "assistant", "content": "Hello"}]
     assert transcript.text() == "You\nhello\n\nThinking\nhmm\n\nMarginalia\nHello"
     assert statuses[-1] == "Ready"
@@ -102,8 +103,8 @@ def test_streamed_answer_lands_in_history_and_transcript():
 def test_tools_run_in_order_then_next_round_gets_results():
     calls = [call("edit_text", '{"a": 1}', 0), call("read_text", "{}", 1)]
     model = ScriptedModel([
-        [("stream_done", result("", calls, "tool_calls"))],
-        [("content", "Done."), ("stream_done", result("Done."))],
+        [RoundDone(result("", calls, "tool_calls"))],
+        [ContentDelta("Done."), RoundDone(result("Done."))],
     ])
     tools = FakeTools()
     turn, transcript, _, undo = run_turn(model, tools)
@@ -118,8 +119,8 @@ def test_tools_run_in_order_then_next_round_gets_results():
 
 def test_async_tool_progress_is_shown_in_place():
     model = ScriptedModel([
-        [("stream_done", result("", [call("web_search")], "tool_calls"))],
-        [("stream_done", result("ok"))],
+        [RoundDone(result("", [call("web_search")], "tool_calls"))],
+        [RoundDone(result("ok"))],
     ])
     turn, transcript, statuses, undo = run_turn(model, FakeTools(async_names={"web_search"}))
     assert "Found 3" in statuses
@@ -130,8 +131,8 @@ def test_async_tool_progress_is_shown_in_place():
 def test_invalid_arguments_go_back_to_the_model_as_an_error():
     bad = ToolCall("c1", "edit_text", '{"a": ', 0)
     model = ScriptedModel([
-        [("stream_done", result("", [bad], "tool_calls"))],
-        [("stream_done", result("sorry"))],
+        [RoundDone(result("", [bad], "tool_calls"))],
+        [RoundDone(result("sorry"))],
     ])
     tools = FakeTools()
     turn, _, _, _ = run_turn(model, tools)
@@ -141,10 +142,10 @@ def test_invalid_arguments_go_back_to_the_model_as_an_error():
 
 
 def test_max_rounds_ends_the_turn_with_a_notice():
-    loop_round = [("stream_done", result("", [call("read_text")], "tool_calls"))]
+    loop_round = [RoundDone(result("", [call("read_text")], "tool_calls"))]
     model = ScriptedModel([loop_round, loop_round, loop_round])
     turn, transcript, _, _ = run_turn(model, max_rounds=2)
-    assert turn.outcome == FinishOutcome.MAX_ROUNDS
+    assert turn.outcome == Outcome.MAX_ROUNDS
     assert len(model.requests) == 2
     assert "2 model rounds" in transcript.text()
 
@@ -154,9 +155,9 @@ def test_stream_error_keeps_partial_text_and_reports():
     failure = RuntimeError("boom")
     failure.user_message = "The endpoint could not be reached."
     failure.hint = "Is the server running?"
-    model = ScriptedModel([[("content", "Partial"), ("stream_error", failure)]])
+    model = ScriptedModel([[ContentDelta("Partial"), RoundFailed(failure)]])
     turn, transcript, statuses, _ = run_turn(model)
-    assert turn.outcome == FinishOutcome.ERROR
+    assert turn.outcome == Outcome.ERROR
     assert turn.history[-1] == {"role": "assistant", "content": "Partial"}
     assert "The endpoint could not be reached. Is the server running?" in transcript.text()
     assert statuses[-1] == "The endpoint could not be reached."
@@ -172,16 +173,15 @@ def test_cancel_during_tools_leaves_valid_history():
             holder["turn"].cancel()
             return outcome
 
-    model = ScriptedModel([[("stream_done", result("", calls, "tool_calls"))]])
+    model = ScriptedModel([[RoundDone(result("", calls, "tool_calls"))]])
     transcript = Transcript()
-    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
-    turn_id = loop.new_task_id()
+    loop = MessagePump(pump_ui=lambda: None, idle_wait=0.001)
     turn = Turn(history=[], user_text="go", build_request=lambda history, mode: list(history), stream_fn=model, tools=CancellingTools(),
-                display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
+                display=TranscriptDisplay(transcript, lambda s: None),
                 new_cancel=Token, spawn=lambda target, *args: target(*args))
     holder["turn"] = turn
-    loop.run(turn_id, turn)
-    assert turn.outcome == FinishOutcome.CANCELLED
+    loop.run(turn)
+    assert turn.outcome == Outcome.CANCELLED
     roles = [m["role"] for m in turn.history]
     assert roles == ["user", "assistant", "tool", "tool", "assistant"]
     assert all(m["content"] == CANCELLED_RESULT for m in turn.history[2:4])
@@ -198,71 +198,68 @@ def test_cancel_while_streaming_keeps_partial_answer():
             holder["turn"].cancel()
 
     def slow_model(request, post, cancel):
-        post("content", "Half an ans")  # never finishes on its own
+        post(ContentDelta("Half an ans"))  # never finishes on its own
 
     transcript = Transcript()
-    loop = EventLoop(pump_ui=pump, idle_wait=0.001)
-    turn_id = loop.new_task_id()
+    loop = MessagePump(pump_ui=pump, idle_wait=0.001)
     turn = Turn(history=[], user_text="go", build_request=lambda history, mode: list(history), stream_fn=slow_model, tools=FakeTools(),
-                display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
+                display=TranscriptDisplay(transcript, lambda s: None),
                 new_cancel=Token, spawn=lambda target, *args: target(*args))
     holder["turn"] = turn
-    loop.run(turn_id, turn)
-    assert turn.outcome == FinishOutcome.CANCELLED
+    loop.run(turn)
+    assert turn.outcome == Outcome.CANCELLED
     assert turn.history[-1] == {"role": "assistant", "content": "Half an ans"}
     assert transcript.text().endswith("Stopped.")
 
 
 def test_exception_in_a_handler_ends_the_turn_with_a_message():
     def broken_model(request, post, cancel):
-        post("stream_done", "not a result object")
+        post(RoundDone("not a result object"))
 
     turn, transcript, _, _ = run_turn(broken_model)
-    assert turn.outcome == FinishOutcome.ERROR
+    assert turn.outcome == Outcome.ERROR
     assert "Something went wrong inside Marginalia" in transcript.text()
 
 
 def test_second_turn_joins_the_running_loop_instead_of_nesting():
     """A turn started from inside a pump (another document's Send) must not nest a loop."""
-    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
+    loop = MessagePump(pump_ui=lambda: None, idle_wait=0.001)
     started = []
 
     def make_turn(text):
-        turn_id = loop.new_task_id()
-        model = ScriptedModel([[("content", text), ("stream_done", result(text))]])
+        model = ScriptedModel([[ContentDelta(text), RoundDone(result(text))]])
         turn = Turn(history=[], user_text=text, build_request=lambda history, mode: list(history), stream_fn=model, tools=FakeTools(),
-                    display=TranscriptDisplay(Transcript(), lambda s: None), post=loop.poster(turn_id),
+                    display=TranscriptDisplay(Transcript(), lambda s: None),
                     new_cancel=Token, spawn=lambda target, *args: target(*args))
-        return turn_id, turn
+        return turn
 
     second = make_turn("second")
 
     def pump():
         if not started:
-            started.append(loop.run(*second))
+            started.append(loop.run(second))
 
     loop._pump_ui = pump
     first = make_turn("first")
-    assert loop.run(*first) is True
+    assert loop.run(first) is True
     assert started == [False]
-    assert first[1].outcome == second[1].outcome == FinishOutcome.DONE
+    assert first.outcome == second.outcome == Outcome.DONE
 
 
 def test_tool_calls_written_as_text_are_recovered_and_not_shown():
     text = 'Let me fix it.<tool_call>{"name": "edit_text", "arguments": {"a": 1}}</tool_call>'
     pieces = [text[i:i + 7] for i in range(0, len(text), 7)]
     model = ScriptedModel([
-        [("content", p) for p in pieces] + [("stream_done", result(text))],
-        [("content", "Done."), ("stream_done", result("Done."))],
+        [ContentDelta(p) for p in pieces] + [RoundDone(result(text))],
+        [ContentDelta("Done."), RoundDone(result("Done."))],
     ])
     transcript = Transcript()
-    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
-    turn_id = loop.new_task_id()
+    loop = MessagePump(pump_ui=lambda: None, idle_wait=0.001)
     tools = FakeTools()
     turn = Turn(history=[], user_text="fix", build_request=lambda history, mode: list(history), stream_fn=model, tools=tools,
-                display=TranscriptDisplay(transcript, lambda s: None), post=loop.poster(turn_id),
+                display=TranscriptDisplay(transcript, lambda s: None),
                 new_cancel=Token, spawn=lambda target, *args: target(*args), known_tools=["edit_text"])
-    loop.run(turn_id, turn)
+    loop.run(turn)
     assert tools.ran == ["edit_text"]
     assert "<tool_call>" not in transcript.text() and "Let me fix it." in transcript.text()
     assistant = turn.history[1]
@@ -273,10 +270,10 @@ def test_tool_calls_written_as_text_are_recovered_and_not_shown():
 
 def test_text_naming_an_unknown_tool_stays_an_answer():
     text = '<tool_call>{"name": "rm_rf", "arguments": {}}</tool_call>'
-    model = ScriptedModel([[("content", text), ("stream_done", result(text))]])
+    model = ScriptedModel([[ContentDelta(text), RoundDone(result(text))]])
     tools = FakeTools()
     turn, transcript, _, _ = run_turn(model, tools, known_tools=["edit_text"])
-    assert tools.ran == [] and turn.outcome == FinishOutcome.DONE
+    assert tools.ran == [] and turn.outcome == Outcome.DONE
     assert "rm_rf" in transcript.text()  # shown as the answer it is
 
 
@@ -286,19 +283,18 @@ def test_forced_strategy_asks_for_the_step_then_forces_that_tool():
     router_pick = ToolCall("r1", ROUTER_TOOL, '{"step": "edit_text"}', 0)
     router_done = ToolCall("r2", ROUTER_TOOL, '{"step": "answer_the_user"}', 0)
     model = ScriptedModel([
-        [("stream_done", result("", [router_pick], "tool_calls"))],
-        [("stream_done", result("", [call("edit_text", '{"a": 1}')], "tool_calls"))],
-        [("stream_done", result("", [router_done], "tool_calls"))],
-        [("content", "Done."), ("stream_done", result("Done."))],
+        [RoundDone(result("", [router_pick], "tool_calls"))],
+        [RoundDone(result("", [call("edit_text", '{"a": 1}')], "tool_calls"))],
+        [RoundDone(result("", [router_done], "tool_calls"))],
+        [ContentDelta("Done."), RoundDone(result("Done."))],
     ])
-    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
-    turn_id = loop.new_task_id()
+    loop = MessagePump(pump_ui=lambda: None, idle_wait=0.001)
     tools = FakeTools()
     turn = Turn(history=[], user_text="fix it", build_request=lambda h, m: modes.append(m) or list(h),
                 stream_fn=model, tools=tools, display=TranscriptDisplay(Transcript(), lambda s: None),
-                post=loop.poster(turn_id), new_cancel=Token, spawn=lambda target, *args: target(*args),
+                new_cancel=Token, spawn=lambda target, *args: target(*args),
                 known_tools=["edit_text", "read_text"], plan=ToolPlan("forced", ["edit_text", "read_text"]))
-    loop.run(turn_id, turn)
+    loop.run(turn)
     assert modes == [ROUTER, forced("edit_text"), ROUTER, ANSWER]
     assert tools.ran == ["edit_text"]
     assert [m["role"] for m in turn.history] == ["user", "assistant", "tool", "assistant"]  # router rounds unseen
@@ -309,14 +305,44 @@ def test_slash_command_forces_the_named_tool_in_the_first_round():
     from marginalia.core.agent.tool_strategy import AUTO, ToolPlan, forced
     modes = []
     model = ScriptedModel([
-        [("stream_done", result("", [call("read_text")], "tool_calls"))],
-        [("stream_done", result("ok"))],
+        [RoundDone(result("", [call("read_text")], "tool_calls"))],
+        [RoundDone(result("ok"))],
     ])
-    loop = EventLoop(pump_ui=lambda: None, idle_wait=0.001)
-    turn_id = loop.new_task_id()
+    loop = MessagePump(pump_ui=lambda: None, idle_wait=0.001)
     turn = Turn(history=[], user_text="/read_text the intro", build_request=lambda h, m: modes.append(m) or list(h),
                 stream_fn=model, tools=FakeTools(), display=TranscriptDisplay(Transcript(), lambda s: None),
-                post=loop.poster(turn_id), new_cancel=Token, spawn=lambda target, *args: target(*args),
+                new_cancel=Token, spawn=lambda target, *args: target(*args),
                 known_tools=["read_text"], plan=ToolPlan("native", ["read_text"]))
-    loop.run(turn_id, turn)
+    loop.run(turn)
     assert modes == [forced("read_text"), AUTO]
+
+
+def test_a_refusal_is_shown_and_kept_as_the_answer():
+    from marginalia.core.loop.messages import RefusalDelta
+    message = AssistantMessage(content="", refusal="I can't help with that.", finish_reason="stop")
+    refused = types.SimpleNamespace(message=message, finish_reason="stop", usage=None, error=None)
+    model = ScriptedModel([[RefusalDelta("I can't "), RefusalDelta("help with that."), RoundDone(refused)]])
+    turn, transcript, _, _ = run_turn(model)
+    assert turn.outcome == Outcome.DONE
+    assert transcript.text().endswith("Marginalia\nI can't help with that.")
+    assert turn.history[-1] == {"role": "assistant", "content": "I can't help with that."}
+
+
+def test_a_tool_call_being_written_is_counted_in_the_status():
+    from marginalia.core.loop.messages import ToolCallArgumentsDelta, ToolCallStarted
+    model = ScriptedModel([
+        [ToolCallStarted(0, "c1", "read_text"), ToolCallArgumentsDelta(0, '{"a":'), ToolCallArgumentsDelta(0, ' 1}'),
+         RoundDone(result("", [call("read_text", '{"a": 1}')], "tool_calls"))],
+        [RoundDone(result("ok"))],
+    ])
+    turn, _, statuses, _ = run_turn(model)
+    assert "Preparing read text…" in statuses
+    assert "Preparing read text… 8 characters" in statuses
+
+
+def test_a_content_filter_stop_is_said():
+    from marginalia.core.loop.messages import StreamFinished
+    model = ScriptedModel([[ContentDelta("Part"), StreamFinished("content_filter"),
+                            RoundDone(result("Part", finish="content_filter"))]])
+    turn, transcript, _, _ = run_turn(model)
+    assert "content filter stopped the answer" in transcript.text()

@@ -2,7 +2,7 @@
 from marginalia.core.loop.messages import UsageReport
 from marginalia.core.chat.transcript import Transcript
 from marginalia.core.chat.display import TranscriptDisplay
-from marginalia.core.agent.turn_parts import FinishOutcome
+from marginalia.core.loop.task import Outcome
 
 
 class Clock:
@@ -37,7 +37,7 @@ def test_usage_after_a_turn_adds_up_its_rounds_and_counts_repeated_reports_once(
     shown.usage(UsageReport(prompt_tokens=100, completion_tokens=12, total_tokens=112))  # cumulative repeat
     shown.round_started(2)
     shown.usage(UsageReport(prompt_tokens=150, completion_tokens=30, total_tokens=180))
-    shown.finished(FinishOutcome.DONE)
+    shown.finished(Outcome.DONE)
     assert statuses[-1] == "Ready. Tokens: 250 in, 42 out"
 
 
@@ -45,12 +45,12 @@ def test_usage_with_unknown_counts_says_so_and_no_usage_says_nothing():
     shown, statuses, _ = display()
     shown.round_started(1)
     shown.usage({"prompt_tokens": 7, "completion_tokens": "many"})
-    shown.finished(FinishOutcome.DONE)
+    shown.finished(Outcome.DONE)
     assert statuses[-1] == "Ready. Tokens: 7 in, ? out"
 
     shown, statuses, _ = display()
     shown.round_started(1)
-    shown.finished(FinishOutcome.CANCELLED)
+    shown.finished(Outcome.CANCELLED)
     assert statuses[-1] == "Stopped"
 
 
@@ -58,9 +58,9 @@ def test_a_new_turn_starts_counting_from_zero():
     first, statuses, _ = display()
     first.round_started(1)
     first.usage(UsageReport(prompt_tokens=10, completion_tokens=2, total_tokens=12))
-    first.finished(FinishOutcome.DONE)
+    first.finished(Outcome.DONE)
     second = TranscriptDisplay(Transcript(), statuses.append)
     second.round_started(1)
     second.usage(UsageReport(prompt_tokens=20, completion_tokens=3, total_tokens=23))
-    second.finished(FinishOutcome.DONE)
+    second.finished(Outcome.DONE)
     assert statuses[-1] == "Ready. Tokens: 20 in, 3 out"

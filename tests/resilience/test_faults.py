@@ -10,10 +10,12 @@ import pytest
 
 from marginalia.core import errors
 from marginalia.core.net.cancel import CancelToken
+from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.llm.round import END_GRACE, InternalError, stream_round
 from marginalia.core.net.retry import RetryPolicy
 from marginalia.core.net.transport import HttpClient
 
+from support.posts import Posts
 from support import cut_sweep, stream_recordings
 from support.fault_server import (Fault, close_before_headers, garbage, huge_event,
                                   huge_event_body, replay, status_reply, wrong_type)
@@ -30,35 +32,34 @@ def client():
 def run_round(server, client, *faults, cancel=None):
     """Queue ``faults`` and run one round; return ``(posts, seconds)``."""
     server.enqueue(*faults)
-    posts = []
+    posts = Posts()
     started = time.monotonic()
-    stream_round(client, cut_sweep.request_for(server.base_url), lambda kind, payload: posts.append((kind, payload)),
-                 cancel or CancelToken())
+    stream_round(client, cut_sweep.request_for(server.base_url), posts, cancel or CancelToken(), EndpointFacts())
     return posts, time.monotonic() - started
 
 
 def final(posts):
-    kinds = [kind for kind, _ in posts if kind in ("stream_done", "stream_error")]
+    kinds = [kind for kind, _ in posts if kind in ("RoundDone", "RoundFailed")]
     assert kinds == [posts[-1][0]], "expected one final message, got %s" % kinds
     return posts[-1]
 
 
 def failure(posts, error_type=errors.MarginaliaError):
     kind, payload = final(posts)
-    assert kind == "stream_error", "expected a failure, the round ended %s" % (payload.error or "normally")
+    assert kind == "RoundFailed", "expected a failure, the round ended %s" % (payload.error or "normally")
     assert isinstance(payload, error_type) and not isinstance(payload, InternalError), repr(payload)
     assert payload.user_message.strip() and "Traceback" not in payload.user_message
     return payload
 
 
 def text_of(posts):
-    return "".join(payload for kind, payload in posts if kind == "content")
+    return "".join(payload for kind, payload in posts if kind == "ContentDelta")
 
 
 def assert_complete(posts, name):
     ref = cut_sweep.reference(stream_recordings.body(name))
     kind, result = final(posts)
-    assert kind == "stream_done" and result.error is None, getattr(result, "error", result)
+    assert kind == "RoundDone" and result.error is None, getattr(result, "error", result)
     assert text_of(posts) == ref.content == result.message.content
     assert cut_sweep._calls(result.message.tool_calls) == ref.tool_calls
 
@@ -134,7 +135,7 @@ def test_after_a_cut_the_next_round_works(fault_server, client):
 def test_random_bytes_give_one_of_our_errors(fault_server, client, seed):
     posts, seconds = run_round(fault_server, client, garbage(4096, seed=seed))
     kind, payload = final(posts)
-    if kind == "stream_done":
+    if kind == "RoundDone":
         assert payload.error, "random bytes were taken for an answer"
     else:
         failure(posts)
@@ -146,7 +147,7 @@ def test_garbage_between_good_events_is_skipped_and_reported(fault_server, clien
     cut = body.index(b"\n\n", 3000) + 2
     posts, _ = run_round(fault_server, client, Fault(body=body[:cut] + b"data: {\x00\xff garbage\n\n" + body[cut:]))
     kind, result = final(posts)
-    assert kind == "stream_done" and "not valid JSON" in result.error
+    assert kind == "RoundDone" and "not valid JSON" in result.error
     assert text_of(posts) == cut_sweep.reference(body).content   # the rest of the answer still came
 
 
@@ -154,7 +155,7 @@ def test_a_10_mb_single_event_is_read_whole(fault_server, client):
     size = 10 << 20
     posts, seconds = run_round(fault_server, client, huge_event(size))
     kind, result = final(posts)
-    assert kind == "stream_done" and result.error is None
+    assert kind == "RoundDone" and result.error is None
     assert len(text_of(posts)) == size and result.message.content == "x" * size
     assert seconds < 20
 

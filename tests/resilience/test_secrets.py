@@ -21,12 +21,14 @@ import uno  # noqa: F401  (installs the com.sun.star import hook)
 from marginalia.core import errors
 from marginalia.core.net.cancel import CancelToken
 from marginalia.core.llm.request import ChatRequest, EndpointConfig
+from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.llm.round import stream_round
 from marginalia.core.net.proxy import ProxyResolver
 from marginalia.core.net.tls import TlsOptions
 from marginalia.core.net.transport import HttpClient
 from marginalia.ui.settings import keys
 
+from support.posts import Posts
 from support.certs import make_certificates, openssl_available
 from support.fault_server import Fault, status_reply
 from support.panel import Panel, set_settings
@@ -133,10 +135,10 @@ def test_a_certificate_that_does_not_verify_never_gets_the_request(certs, name, 
             HttpClient(ProxyResolver(environ={}), connect_timeout=5, read_timeout=5) as client:
         request = ChatRequest(EndpointConfig(server.url + "/v1", "m", api_key=key, tls=TlsOptions(certs.ca_file)),
                               {"model": "m", "stream": True, "messages": []})
-        posts = []
-        stream_round(client, request, lambda kind, payload: posts.append((kind, payload)), CancelToken())
+        posts = Posts()
+        stream_round(client, request, posts, CancelToken(), EndpointFacts())
         kind, error = posts[-1]
-        assert kind == "stream_error" and isinstance(error, errors.TlsError) and error.problem == problem
+        assert kind == "RoundFailed" and isinstance(error, errors.TlsError) and error.problem == problem
         # (one unverified handshake may read the certificate's fingerprint; it sends nothing)
         assert server.paths == [], "a request went out over an unverified connection"
         assert key not in error.user_message + error.hint
@@ -149,10 +151,10 @@ def test_a_pinned_certificate_that_changed_never_gets_the_request(certs):
         pinned = TlsOptions(pinned_sha256=certs.fingerprints["good"])
         request = ChatRequest(EndpointConfig(server.url + "/v1", "m", api_key="sk-test-pinned-0000", tls=pinned),
                               {"model": "m", "stream": True, "messages": []})
-        posts = []
-        stream_round(client, request, lambda kind, payload: posts.append((kind, payload)), CancelToken())
+        posts = Posts()
+        stream_round(client, request, posts, CancelToken(), EndpointFacts())
         kind, error = posts[-1]
-        assert kind == "stream_error" and isinstance(error, errors.TlsError) and error.pin_mismatch
+        assert kind == "RoundFailed" and isinstance(error, errors.TlsError) and error.pin_mismatch
         assert server.paths == []
 
 

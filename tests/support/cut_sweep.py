@@ -24,9 +24,12 @@ from marginalia.core.stream.assembler import StreamAssembler
 from marginalia.core.net.cancel import CancelToken
 from marginalia.core.llm.request import ChatRequest, EndpointConfig
 from marginalia.core.errors import MarginaliaError
+from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.llm.round import InternalError, stream_round
+from marginalia.core.loop.task import Outcome
 
 from support.fault_server import Fault
+from support.posts import Posts
 
 DONE = b"data: [DONE]"
 
@@ -87,16 +90,15 @@ def request_for(base_url: str) -> ChatRequest:
 def run_cut(server, client, body: bytes, offset: int, framing: str) -> List[tuple]:
     """One round over the network with the stream cut after ``offset`` body bytes."""
     server.enqueue(Fault(body=body, cut_at=offset, framing=framing))
-    posts: List[tuple] = []
-    stream_round(client, request_for(server.base_url), lambda kind, payload: posts.append((kind, payload)),
-                 CancelToken())
+    posts = Posts()
+    stream_round(client, request_for(server.base_url), posts, CancelToken(), EndpointFacts())
     return posts
 
 
 def outcome_of(posts: List[tuple]) -> str:
     """``ok`` (normal end), ``stream_error`` or ``result_error`` (the stream reported a problem)."""
     kind, payload = posts[-1]
-    if kind == "stream_done":
+    if kind == "RoundDone":
         return "result_error" if payload.error else "ok"
     return kind
 
@@ -104,17 +106,17 @@ def outcome_of(posts: List[tuple]) -> str:
 def judge(ref: Reference, posts: List[tuple], offset: int) -> List[str]:
     """Everything wrong with the posts of a run cut at ``offset`` (empty: all good)."""
     problems = []
-    finals = [i for i, (kind, _) in enumerate(posts) if kind in ("stream_done", "stream_error")]
+    finals = [i for i, (kind, _) in enumerate(posts) if kind in ("RoundDone", "RoundFailed")]
     if finals != [len(posts) - 1]:
         return ["final messages at %s of %d posts" % (finals, len(posts))]
     kind, payload = posts[-1]
-    text = "".join(p for k, p in posts if k == "content")
-    thinking = "".join(p for k, p in posts if k == "thinking")
+    text = "".join(p for k, p in posts if k == "ContentDelta")
+    thinking = "".join(p for k, p in posts if k == "ReasoningDelta")
     if not ref.content.startswith(text):
         problems.append("posted text is not the start of the answer: %r" % text[-80:])
     if not ref.reasoning.startswith(thinking):
         problems.append("posted thinking is not the start of the thinking: %r" % thinking[-80:])
-    if kind == "stream_error":
+    if kind == "RoundFailed":
         if not isinstance(payload, MarginaliaError) or isinstance(payload, InternalError):
             problems.append("failure is not one of our errors: %r" % (payload,))
         elif not payload.user_message.strip():
@@ -168,23 +170,21 @@ def run_turn(server, client, body: bytes, offset: int, framing: str):
     """
     import functools
 
-    from marginalia.core.loop.pump import EventLoop
+    from marginalia.core.loop.pump import MessagePump
     from marginalia.core.chat.session import ChatSession
     from marginalia.core.agent.turn import Turn
     from marginalia.core.chat.display import TranscriptDisplay
 
     server.enqueue(Fault(body=body, cut_at=offset, framing=framing))
     session, tools = ChatSession(), RecordingTools()
-    loop = EventLoop(pump_ui=lambda: None, batch_seconds=0.01, idle_wait=0.002)
-    turn_id = loop.new_task_id()
+    loop = MessagePump(pump_ui=lambda: None, batch_seconds=0.01, idle_wait=0.002)
     request = request_for(server.base_url)
     turn = Turn(history=session.history, user_text="go", build_request=lambda history, *mode: request,
-                stream_fn=functools.partial(stream_round, client), tools=tools,
+                stream_fn=functools.partial(stream_round, client, facts=EndpointFacts()), tools=tools,
                 display=TranscriptDisplay(session.transcript, session.set_status),
-                post=loop.poster(turn_id), new_cancel=CancelToken, max_rounds=1)
+                new_cancel=CancelToken, max_rounds=1)
     session.begin_turn(turn)
-    loop.run(turn_id, turn)
-    session.end_turn()
+    loop.run(turn)
     return session, tools
 
 
@@ -208,7 +208,7 @@ def judge_turn(ref: Reference, session, tools, offset: int) -> List[str]:
             problems.append("tools ran although the stream failed")
         if session.status.rstrip(".") not in errors[-1]:
             problems.append("status %r does not show the error %r" % (session.status, errors[-1]))
-        if session.turn.outcome != "error":
+        if session.turn.outcome is not Outcome.ERROR:
             problems.append("an error is shown but the turn ended %s" % session.turn.outcome)
     elif (ref.error is not None and offset > ref.error_from) or shown != ref.content:
         problems.append("no error shown for an incomplete or failed stream (kinds %s)" % kinds)

@@ -20,37 +20,47 @@ from com.sun.star.lang import DisposedException
 from com.sun.star.util import CloseVetoException, XCloseListener
 
 from ..office.log import get_logger, logged
-from ..office.main_thread import MainThreadQueue
 
 log = get_logger("close_guard")
 
-_main = {"thread": None, "queue": None}
 
+class CloseGuards:
+    """Guards every document with a session; knows the main thread (remembered on its first call)."""
 
-def watch(ctx, model, session, stop_turn) -> None:
-    """Guard ``model`` while ``session`` runs turns; ``stop_turn()`` ends its turn quietly."""
-    if _main["queue"] is None:
-        _main["queue"] = MainThreadQueue(ctx)
-        _main["queue"].post(_remember_main_thread)
-    model.addCloseListener(_CloseGuard(model, session, stop_turn))
+    def __init__(self, pump):
+        self._pump = pump
+        self._main_thread = None
+        pump.call_soon(self._remember_main_thread)
 
+    def _remember_main_thread(self) -> None:
+        self._main_thread = threading.get_ident()
 
-def _remember_main_thread() -> None:
-    _main["thread"] = threading.get_ident()
+    def on_main_thread(self) -> bool:
+        """True when the caller runs on the office's main thread."""
+        return threading.get_ident() == self._main_thread
+
+    def watch(self, model, session, stop_turn) -> None:
+        """Guard ``model`` while ``session`` runs turns; ``stop_turn()`` ends its turn quietly."""
+        model.addCloseListener(_CloseGuard(self, model, session, stop_turn))
+
+    def close_later(self, close) -> None:
+        """Run ``close()`` on the main thread soon."""
+        self._pump.call_soon(close)
 
 
 class _CloseGuard(unohelper.Base, XCloseListener):
-    def __init__(self, model, session, stop_turn):
+    def __init__(self, guards: CloseGuards, model, session, stop_turn):
+        self._guards = guards
         self._model = model
         self._session = session
         self._stop_turn = stop_turn
 
     def queryClosing(self, event, gets_ownership):
-        if not self._session.busy or threading.get_ident() == _main["thread"]:
+        if not self._session.busy or self._guards.on_main_thread():
             return
         if gets_ownership:
             log.info("a close from another thread waits until the turn has stopped")
-            _main["queue"].post(self._close_now)
+            self._guards.close_later(self._close_now)
         raise CloseVetoException("Marginalia is changing this document; it closes once the turn has stopped.",
                                  self)
 

@@ -18,15 +18,6 @@ from ..office.log import get_logger, profile_dir
 log = get_logger("persistence")
 
 PROPERTY = "MarginaliaSession"
-_store = None
-
-
-def history_store(ctx) -> HistoryStore:
-    """Return the process-wide store in the user profile."""
-    global _store
-    if _store is None:
-        _store = HistoryStore(os.path.join(profile_dir(ctx), "sessions"))
-    return _store
 
 
 def _properties(model):
@@ -63,45 +54,49 @@ def remember_session_id(model, session_id: str) -> None:
         log.exception("could not store the session id in the document")
 
 
-def restore(ctx, session) -> bool:
-    """Load a stored conversation into ``session``; return True when there was one."""
-    flush()  # a save of this conversation may still be on its way to the disk
-    loaded = history_store(ctx).load(session.session_id)
-    if loaded is None:
-        return False
-    history, transcript = loaded
-    session.history[:] = history
-    if isinstance(transcript, str):
-        session.transcript.restore([("notice", "", transcript)] if transcript else [])
-    else:
-        session.transcript.restore(transcript)
-    session.set_show_thinking(session.show_thinking)
-    log.info("restored chat session %s (%d messages)", session.session_id, len(history))
-    return True
+class Conversations:
+    """The conversations kept in the user profile, written in the background (one per process)."""
 
+    def __init__(self, ctx):
+        self._store = HistoryStore(os.path.join(profile_dir(ctx), "sessions"))
+        self._writer = _BackgroundWriter(self._store)
 
-def save(ctx, session, model) -> None:
-    """Make sure the document knows its id, and store the conversation in the background.
+    def restore(self, session) -> bool:
+        """Load a stored conversation into ``session``; return True when there was one."""
+        self.flush()  # a save of this conversation may still be on its way to the disk
+        loaded = self._store.load(session.session_id)
+        if loaded is None:
+            return False
+        history, transcript = loaded
+        session.history[:] = history
+        if isinstance(transcript, str):
+            session.transcript.restore([("notice", "", transcript)] if transcript else [])
+        else:
+            session.transcript.restore(transcript)
+        session.set_show_thinking(session.show_thinking)
+        log.info("restored chat session %s (%d messages)", session.session_id, len(history))
+        return True
 
-    The document property is set here, on the main thread; writing the file (redacting
-    and encoding a conversation that may be long) happens on a worker, so the end of a
-    turn never stalls the office. A newer save of the same session replaces an older
-    one still waiting.
-    """
-    if not session.history:
-        return
-    remember_session_id(model, session.session_id)
-    _writer(ctx).put(session.session_id, list(session.history), session.transcript.segments())
+    def save(self, session, model) -> None:
+        """Make sure the document knows its id, and store the conversation in the background.
 
+        The document property is set here, on the main thread; writing the file (redacting
+        and encoding a conversation that may be long) happens on a worker, so the end of a
+        turn never stalls the office. A newer save of the same session replaces an older
+        one still waiting.
+        """
+        if not session.history:
+            return
+        remember_session_id(model, session.session_id)
+        self._writer.put(session.session_id, list(session.history), session.transcript.segments())
 
-def delete(ctx, session) -> None:
-    """Forget the stored conversation of ``session`` (after any save still waiting)."""
-    _writer(ctx).put(session.session_id, None, None)
+    def delete(self, session) -> None:
+        """Forget the stored conversation of ``session`` (after any save still waiting)."""
+        self._writer.put(session.session_id, None, None)
 
-
-def flush(timeout: float = 5.0) -> bool:
-    """Wait until every waiting save is written (for tests and shutdown); True when done."""
-    return _background is None or _background.flush(timeout)
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every waiting save is written (for tests and shutdown); True when done."""
+        return self._writer.flush(timeout)
 
 
 class _BackgroundWriter:
@@ -148,13 +143,3 @@ class _BackgroundWriter:
                 log.warning("the conversation of session %s could not be stored", session_id)
         except Exception:
             log.exception("storing the conversation of session %s failed", session_id)
-
-
-_background = None
-
-
-def _writer(ctx) -> _BackgroundWriter:
-    global _background
-    if _background is None:
-        _background = _BackgroundWriter(history_store(ctx))
-    return _background

@@ -20,15 +20,19 @@ TOOL_MODULES = (
     "research.web_tools",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
-_registry = None
 
 
-def registry() -> ToolRegistry:
-    """Return the registry of every tool (built once per process)."""
-    global _registry
-    if _registry is None:
-        _registry = build_registry()
-    return _registry
+class Toolset:
+    """The registry of every tool, built once per process on first use."""
+
+    def __init__(self):
+        self._registry = None
+
+    def registry(self) -> ToolRegistry:
+        """Return the registry (importing the tool modules the first time)."""
+        if self._registry is None:
+            self._registry = build_registry()
+        return self._registry
 
 
 def build_registry() -> ToolRegistry:

@@ -16,25 +16,27 @@ log = get_logger("turn-request")
 class TurnRequest:
     """The turn's tools (runner and schemas), tool plan and request builder."""
 
-    def __init__(self, ctx, session, document, config, chat_settings):
+    def __init__(self, app, session, document, config, chat_settings):
+        ctx = app.ctx
         self.config = config
         self.chat_settings = chat_settings
-        self.app = toolset.app_of(document)
-        registry = toolset.registry()
-        research = prepare_research(ctx, session, config.base_url)  # web tools; refuses in local-only mode
+        self.document_kind = toolset.app_of(document)
+        registry = app.tools.registry()
+        research = prepare_research(app, session, config.base_url)  # web tools; refuses in local-only mode
         options = dict(research.options, model=config.model,
                        review_mode=bool(settings_store.read_group(ctx, "Writer").get("ReviewMode")))
-        self.tools = ToolRunner(registry, ToolContext(document=document, app=self.app, office=ctx, options=options))
-        self.schemas = research.offered(registry.schemas(self.app))
+        context = ToolContext(document=document, app=self.document_kind, office=ctx, options=options)
+        self.tools = ToolRunner(registry, context)
+        self.schemas = research.offered(registry.schemas(self.document_kind))
         self.names = [schema["function"]["name"] for schema in self.schemas]
         strategy = str(settings_store.read_group(ctx, "Endpoint").get("ToolStrategy") or "auto")
         self.plan = ToolPlan(strategy, self.names)
         self.title = document_title(document)
-        self.selection = describe_selection(document, self.app)
+        self.selection = describe_selection(document, self.document_kind)
 
     def build(self, history, mode) -> ChatRequest:
         """The request of one model round (see :class:`~marginalia.core.agent.turn.Turn`)."""
-        prompt = build_system_prompt(self.app, self.title, self.names if self.plan.strategy != "none" else [],
+        prompt = build_system_prompt(self.document_kind, self.title, self.names if self.plan.strategy != "none" else [],
                                      selection=self.selection,
                                      extra_instructions=self.chat_settings.extra_instructions)
         if self.plan.tools_in_prompt:

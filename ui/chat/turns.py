@@ -1,58 +1,52 @@
-"""Start a chat turn for a document: read the settings, wire the turn, run the loop."""
+"""Start a chat turn for a document: read the settings, wire the turn, drive the pump."""
 from __future__ import annotations
 
 import functools
 
-from ...core.llm.budgeted_round import stream_budgeted_round
-from ...core.net.cancel import CancelToken
-from ...core.errors import InvalidUrlError
-from ...core.i18n import _
-from ...core.chat.session import thinking_summary
 from ...core.agent.tool_strategy import no_tools_notice
 from ...core.agent.turn import Turn
 from ...core.chat.display import TranscriptDisplay, labels, not_configured_message
-from . import persistence
-from ..settings import request_settings, store as settings_store
+from ...core.chat.session import thinking_summary
+from ...core.errors import InvalidUrlError
+from ...core.i18n import _
+from ...core.llm.budgeted_round import stream_budgeted_round
+from ...core.loop.task import Outcome
+from ...core.net.cancel import CancelToken
 from ..office.log import get_logger
-from ..office.office_loop import get_loop
-from .turn_request import TurnRequest
 from ..office.undo import DocumentUndo
+from ..settings import request_settings
+from ..settings import store as settings_store
+from .turn_request import TurnRequest
 
 log = get_logger("chat")
 
 
-def http_client(ctx):
-    """The process-wide HTTP client for the current proxy and timeout settings."""
-    return request_settings.http_client(ctx)
-
-
-def start_turn(ctx, session, document, text: str) -> None:
-    """Run one turn for ``session`` (blocks, pumping the UI, unless a loop already runs)."""
+def start_turn(app, session, document, text: str) -> None:
+    """Run one turn for ``session`` (blocks, pumping the UI, unless the pump already runs)."""
+    ctx = app.ctx
     config = configured_endpoint(ctx, session)
     if config is None:
         return
-    request = TurnRequest(ctx, session, document, config, request_settings.read_chat_settings(ctx))
+    request = TurnRequest(app, session, document, config, request_settings.read_chat_settings(ctx))
     if request.plan.strategy == "none" and request.names and not session.history:
         _note(session, no_tools_notice())
-    loop = get_loop(ctx)
-    turn_id = loop.new_task_id()
     undo = DocumentUndo(document)
-
-    def finished(outcome):
-        session.revertible = undo.title
-        session.end_turn()
-        if outcome != "closed":
-            persistence.save(ctx, session, document)
-
+    client = request_settings.http_client(ctx, app.http)
     turn = Turn(history=session.history, user_text=text, build_request=request.build,
-                stream_fn=functools.partial(stream_budgeted_round, http_client(ctx), session.calibration),
-                tools=request.tools, display=_display(session), post=loop.poster(turn_id),
-                new_cancel=CancelToken, undo=undo, on_finished=finished,
+                stream_fn=functools.partial(stream_budgeted_round, client, session.calibration, facts=app.facts),
+                tools=request.tools, display=_display(session), new_cancel=CancelToken, undo=undo,
                 model_note=session.take_pending_note(), max_rounds=request.chat_settings.max_rounds,
                 known_tools=request.names, plan=request.plan)
+
+    def finished(message) -> None:
+        session.revertible = undo.title
+        if message.outcome is not Outcome.CLOSED:
+            app.conversations.save(session, document)
+
+    turn.observe(finished)
     session.revertible = None
     session.begin_turn(turn)
-    loop.run(turn_id, turn)
+    app.pump.run(turn)
 
 
 def configured_endpoint(ctx, session):

@@ -1,4 +1,4 @@
-"""Which language Marginalia speaks: LibreOffice's UI language, chosen once per office.
+"""Which language Marginalia speaks: LibreOffice's UI language, chosen once per office process.
 
 The office's UI locale is ``/org.openoffice.Setup/L10N/ooLocale`` (``de-DE``, ``fr``, or
 empty when LibreOffice follows the system); when it is empty or unreadable, the
@@ -10,13 +10,12 @@ from __future__ import annotations
 import os
 from typing import Mapping, Optional
 
-from ...core.i18n import current_language, set_language
+from ...core.i18n import set_language
 from .log import get_logger
 
 log = get_logger("language")
 
 L10N_NODE = "/org.openoffice.Setup/L10N"
-_chosen = {"done": False}
 
 
 def office_locale(ctx) -> str:
@@ -45,10 +44,8 @@ def environment_locale(environ: Optional[Mapping[str, str]] = None) -> str:
 
 
 def choose_language(ctx) -> str:
-    """Load the catalog of the office's language (first call only); return the language in use."""
-    if not _chosen["done"]:
-        _chosen["done"] = True
-        locale = office_locale(ctx) or environment_locale()
-        language = set_language(locale)
-        log.info("UI locale %r: Marginalia speaks %s", locale, language)
-    return current_language()
+    """Load the catalog of the office's language (the process-wide owner calls this once); return it."""
+    locale = office_locale(ctx) or environment_locale()
+    language = set_language(locale)
+    log.info("UI locale %r: Marginalia speaks %s", locale, language)
+    return language

@@ -18,7 +18,6 @@ import tempfile
 import traceback
 
 LOGGER_NAME = "marginalia"
-_configured = False
 
 
 def profile_dir(ctx) -> str:
@@ -43,19 +42,18 @@ class _RedactingFormatter(logging.Formatter):
 
 
 def configure(ctx) -> logging.Logger:
-    """Attach the file handler once per process and return the package logger."""
-    global _configured
+    """Attach the file handler (once per process: the logger remembers it) and return the package logger."""
     logger = logging.getLogger(LOGGER_NAME)
-    if _configured:
+    if any(getattr(handler, "marginalia_log", False) for handler in logger.handlers):
         return logger
     directory = profile_dir(ctx)
     os.makedirs(directory, exist_ok=True)
     handler = logging.FileHandler(os.path.join(directory, "marginalia.log"), encoding="utf-8")
     handler.setFormatter(_RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.marginalia_log = True
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG if os.environ.get("MARGINALIA_DEBUG") else logging.INFO)
     logger.propagate = False
-    _configured = True
     logger.info("log started in %s", directory)
     if os.environ.get("MARGINALIA_DEBUG"):
         _watch_garbage_collection(logger)

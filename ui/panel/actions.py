@@ -1,37 +1,36 @@
-"""What the panel's buttons do, apart from sending: clear, revert, settings, first run."""
+"""What the panel's buttons do: send, clear, revert, settings, and the first-run note."""
 from __future__ import annotations
 
-from ...core.i18n import _
-from ...core.chat.display import labels, not_configured_message
 from ...core.agent.turn_parts import user_message_of
-from ..settings import store as settings_store
+from ...core.chat.display import labels, not_configured_message
+from ...core.i18n import _
+from ...core.loop.task import Outcome
+from ..chat.turns import start_turn
 from ..office.log import get_logger
 from ..office.undo import revert_turn
+from ..settings import store as settings_store
 
 log = get_logger("actions")
 
 
-def send(ctx, session, document, text: str) -> None:
+def send(app, session, document, text: str) -> None:
     """Start a turn (see :func:`marginalia.ui.chat.turns.start_turn`); a failure is shown, never lost."""
-    from ..chat import turns as chat
     try:
-        chat.start_turn(ctx, session, document, text)
+        start_turn(app, session, document, text)
     except Exception as error:
         log.exception("starting the turn failed")
         message, hint = user_message_of(error)
         session.transcript.add("error", labels()["error"], "%s %s" % (message, hint))
         session.set_status(message)
         if session.turn is not None and not session.turn.finished:
-            session.turn.finished = True
-        session.end_turn()
+            session.turn.finish(Outcome.ERROR)
 
 
-def clear(ctx, session) -> None:
+def clear(app, session) -> None:
     """Start a new conversation in this document (and forget the stored one)."""
     if not session.busy:
         session.clear()
-        from ..chat import persistence
-        persistence.delete(ctx, session)
+        app.conversations.delete(session)
 
 
 def revert(document, session) -> None:
@@ -39,7 +38,7 @@ def revert(document, session) -> None:
     title = session.revertible
     if session.busy or not title:
         return
-    session.revertible = None
+    session.revertible = None  # the views disable Revert
     if revert_turn(document, title):
         session.transcript.add("notice", labels()["notice"], _("Reverted every change of the last turn."))
         session.pending_note = "(The user reverted all document changes of your previous reply.)"  # for the model
@@ -47,13 +46,11 @@ def revert(document, session) -> None:
         session.transcript.add("notice", labels()["notice"],
                                _("The last turn's changes are no longer the newest edit, so they were not "
                                  "reverted. Use Edit ▸ Undo to step back through the changes."))
-    session.end_turn()  # refreshes the buttons
 
 
-def open_settings(ctx, frame) -> None:
+def open_settings(app, frame) -> None:
     """Open Marginalia's settings dialog (on the main thread, a moment later)."""
-    from ..settings.command import open_settings as open_dialog
-    open_dialog(ctx, frame)
+    app.settings.open(frame)
 
 
 def first_run_check(ctx, session) -> None:

@@ -23,8 +23,9 @@ log = get_logger("panel")
 class ChatPanelElement(unohelper.Base, XUIElement, XToolPanel, XSidebarPanel, XComponent):
     """One chat panel instance in one frame's sidebar."""
 
-    def __init__(self, ctx, frame, parent_window, resource_url):
-        self.ctx = ctx
+    def __init__(self, app, frame, parent_window, resource_url):
+        self.app = app
+        self.ctx = app.ctx
         self.Frame = frame
         self.ResourceURL = resource_url
         self.Type = TOOLPANEL
@@ -46,7 +47,7 @@ class ChatPanelElement(unohelper.Base, XUIElement, XToolPanel, XSidebarPanel, XC
         url = extension_url(self.ctx, "dialogs/ChatPanel.xdl")
         self._window = provider.createContainerWindow(url, "", self._parent, None)
         self._window.setVisible(True)  # without this the panel stays blank
-        self._view = ChatPanelView(self.ctx, self.Frame, self._window)
+        self._view = ChatPanelView(self.app, self.Frame, self._window)
         log.info("chat panel created for %s", self.ResourceURL)
 
     # XToolPanel (pyuno reads the ``Window`` attribute; getWindow serves direct calls)

@@ -20,21 +20,54 @@ from ..office.log import get_logger, logged
 
 log = get_logger("escape")
 
-_views = []
-_handler = None
-_toolkit = None  # kept alive: the toolkit instance stops calling its handlers when released
+class EscapeKey:
+    """The process-wide Escape handler and the panel views it may stop (one owner per process)."""
 
+    def __init__(self, ctx, pump):
+        self._ctx = ctx
+        self._pump = pump
+        self._views = []
+        self._handler = None
+        self._toolkit = None  # kept alive: the toolkit instance stops calling its handlers when released
 
-class _EscapeHandler(unohelper.Base, XKeyHandler):
+    def watch(self, view) -> None:
+        """Let Escape stop ``view``'s turn; installs the handler a moment after the first view."""
+        self._views.append(view)
+        if self._handler is None:
+            self._pump.call_soon(self._install)
+
+    def unwatch(self, view) -> None:
+        """Forget a view that is going away."""
+        if view in self._views:
+            self._views.remove(view)
+
     @logged(default=False)
-    def keyPressed(self, event):
+    def stop_for(self, event) -> bool:
+        """Escape was pressed: stop the busy view the key belongs to; True when one was stopped."""
         if event.KeyCode != ESCAPE or event.Modifiers:
             return False
-        for view in list(_views):
+        for view in list(self._views):
             if view.session.busy and (view.owns_focus_source(event.Source) or _frame_active(view.frame)):
                 view.on_stop()
                 return True
         return False
+
+    @logged
+    def _install(self) -> None:
+        if self._handler is not None:
+            return
+        self._toolkit = self._ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", self._ctx)
+        self._handler = _EscapeHandler(self)
+        self._toolkit.addKeyHandler(self._handler)
+        log.info("Escape key handler installed")
+
+
+class _EscapeHandler(unohelper.Base, XKeyHandler):
+    def __init__(self, owner: EscapeKey):
+        self._owner = owner
+
+    def keyPressed(self, event):
+        return self._owner.stop_for(event)
 
     def keyReleased(self, event):
         return False
@@ -48,27 +81,3 @@ def _frame_active(frame) -> bool:
         return bool(frame.isActive())
     except Exception:  # the frame is going away
         return False
-
-
-def watch(view, main_queue) -> None:
-    """Let Escape stop ``view``'s turn; installs the process-wide handler on first use."""
-    _views.append(view)
-    if _handler is None:
-        main_queue.post(_install, view.ctx)
-
-
-def unwatch(view) -> None:
-    """Forget a view that is going away."""
-    if view in _views:
-        _views.remove(view)
-
-
-@logged
-def _install(ctx) -> None:
-    global _handler, _toolkit
-    if _handler is not None:
-        return
-    _toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
-    _handler = _EscapeHandler()
-    _toolkit.addKeyHandler(_handler)
-    log.info("Escape key handler installed")

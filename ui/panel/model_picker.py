@@ -19,7 +19,6 @@ from com.sun.star.util import XChangesListener
 from ..settings import keys, store as settings_store
 from ..office.listeners import OnAction, OnFocusLost, OnItem
 from ..office.log import get_logger, logged
-from ..office.main_thread import MainThreadQueue
 from ..settings.model_list import ModelListLoader
 from ..settings.request_settings import tls_options
 
@@ -46,15 +45,16 @@ class ModelPicker:
     Args:
         ctx: The office's component context.
         combobox: The panel's ``model`` control (``XComboBox`` + ``XTextComponent``).
+        main: The panel's channel to the main thread (closed with the picker).
         read_settings: Returns the ``Endpoint`` settings (default: from the configuration).
         on_settings_changed: Called on the main thread after the endpoint settings changed.
     """
 
-    def __init__(self, ctx, combobox, read_settings: Optional[ReadSettings] = None, on_settings_changed=None):
+    def __init__(self, ctx, combobox, main, read_settings: Optional[ReadSettings] = None, on_settings_changed=None):
         self.ctx, self.combobox = ctx, combobox
         self._on_settings_changed = on_settings_changed
         self._read = read_settings or (lambda: settings_store.read_group(ctx, "Endpoint"))
-        self.main = MainThreadQueue(ctx)
+        self.main = main
         self.loader = ModelListLoader(ctx, self.main)
         self._listed: Optional[tuple] = None
         self._chosen = OnItem(lambda event: self.save_choice())

@@ -14,13 +14,9 @@ from com.sun.star.awt.PosSize import POSSIZE
 from ...core.chat import panel_layout
 from ...core.i18n import _
 from . import actions as panel_actions
-from ..chat import sessions
-from . import escape_key
-from ..chat import toolset
 from ..office.listeners import OnAction, OnItem, OnKey, OnResize
 from ..office.log import get_logger, logged
 from .model_picker import ModelPicker
-from ..research.approvals import attach_bar as attach_approval_bar
 from .transcript_mirror import TranscriptMirror, base_style, create_transcript_control
 
 log = get_logger("view")
@@ -49,8 +45,9 @@ def control_texts():
 class ChatPanelView:
     """Binds one panel window to its document's chat session."""
 
-    def __init__(self, ctx, frame, window):
-        self.ctx = ctx
+    def __init__(self, app, frame, window):
+        ctx = self.ctx = app.ctx
+        self.app = app
         self.frame = frame
         self.window = window
         create_transcript_control(ctx, window, _("Conversation"))
@@ -63,7 +60,7 @@ class ChatPanelView:
         self._size = None  # the panel's last (width, height)
         self._text_before_enter = None
         self.document = frame.getController().getModel()
-        self.session = sessions.session_for(self.document, ctx)
+        self.session = app.sessions.session_for(self.document)
         self._apply_texts()
         self._mirror = TranscriptMirror(self.controls["transcript"], self.session.transcript, base_style(window))
         self._mirror.reset()
@@ -72,13 +69,15 @@ class ChatPanelView:
         self._show_status(self.session.status)
         self._show_busy(self.session.busy)
         self.controls["show_thinking"].setState(1 if self.session.show_thinking else 0)
-        self.approval_bar = attach_approval_bar(ctx, self.session, window, covers=self.controls["input"])
+        self.approval_bar = app.approvals.attach_bar(ctx, self.session, window, covers=self.controls["input"])
         self._order_tabs()  # after the last control is added: adding one orders them again
         self._listen()
+        self._main = app.pump.channel()
         self._model_picker = ModelPicker(
-            ctx, self.controls["model"], on_settings_changed=lambda: panel_actions.settings_changed(ctx, self.session))
-        escape_key.watch(self, self._model_picker.main)
-        self._model_picker.main.post(toolset.registry)  # load the tools now, not during the first reply
+            ctx, self.controls["model"], self._main,
+            on_settings_changed=lambda: panel_actions.settings_changed(ctx, self.session))
+        app.escape_key.watch(self)
+        self._main.post(app.tools.registry)  # load the tools now, not during the first reply
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _order_tabs(self) -> None:
@@ -105,9 +104,9 @@ class ChatPanelView:
         self._actions = {
             "send": OnAction(lambda event: self.on_send()),
             "stop": OnAction(lambda event: self.on_stop()),
-            "clear": OnAction(lambda event: panel_actions.clear(self.ctx, self.session)),
+            "clear": OnAction(lambda event: panel_actions.clear(self.app, self.session)),
             "revert": OnAction(lambda event: panel_actions.revert(self.document, self.session)),
-            "settings": OnAction(lambda event: panel_actions.open_settings(self.ctx, self.frame)),
+            "settings": OnAction(lambda event: panel_actions.open_settings(self.app, self.frame)),
         }
         for name, listener in self._actions.items():
             self.controls[name].addActionListener(listener)
@@ -194,7 +193,7 @@ class ChatPanelView:
         if not text or self.session.busy:
             return
         self.controls["input"].setText("")
-        panel_actions.send(self.ctx, self.session, self.document, text)
+        panel_actions.send(self.app, self.session, self.document, text)
 
     def _input_text(self) -> str:
         """The input's text, without the line break Enter inserted after asking to send."""
@@ -248,7 +247,7 @@ class ChatPanelView:
     # lifetime ------------------------------------------------------------------
     def dispose(self) -> None:
         """Detach from the session (the session lives on with the document)."""
-        escape_key.unwatch(self)
+        self.app.escape_key.unwatch(self)
         self._model_picker.dispose()
         self.approval_bar.dispose()
         self.session.transcript.unsubscribe(self._mirror.apply)

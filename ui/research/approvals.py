@@ -16,20 +16,17 @@ from typing import List
 from ...core.research.approval import ApprovalBroker
 from ...core.research.web_access import HostApprovals
 from ..office.log import get_logger, logged
-from ..office.main_thread import MainThreadQueue
 
 log = get_logger("research.approvals")
-
-_states: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class SessionResearch:
     """Approvals and the open question of one chat session."""
 
-    def __init__(self, ctx):
+    def __init__(self, pump):
         self.approvals = HostApprovals()
         self.broker = ApprovalBroker(on_change=self._changed)
-        self._main = MainThreadQueue(ctx)
+        self._pump = pump
         self._bars: List = []
 
     def attach(self, bar) -> None:
@@ -45,7 +42,7 @@ class SessionResearch:
 
     def _changed(self) -> None:
         """Called on any thread when the open question changes."""
-        self._main.post(self._refresh)
+        self._pump.call_soon(self._refresh)
 
     @logged
     def _refresh(self) -> None:
@@ -61,37 +58,43 @@ class SessionResearch:
         self.broker.answer(request_id, choice)
 
 
-def state_for(ctx, session) -> SessionResearch:
-    """The research state of ``session`` (created on first use)."""
-    state = _states.get(session)
-    if state is None:
-        state = SessionResearch(ctx)
-        _states[session] = state
-    return state
+class Approvals:
+    """The research state of every session (one owner per process; a session's goes with it)."""
 
+    def __init__(self, pump):
+        self._pump = pump
+        self._states: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
-def attach_bar(ctx, session, window, covers=None):
-    """Create the approval bar in a panel ``window`` and show ``session``'s questions in it.
+    def state_for(self, session) -> SessionResearch:
+        """The research state of ``session`` (created on first use)."""
+        state = self._states.get(session)
+        if state is None:
+            state = SessionResearch(self._pump)
+            self._states[session] = state
+        return state
 
-    Args:
-        ctx: The component context.
-        session: The document's chat session.
-        window: The panel window (an ``XControlContainer``).
-        covers: The control the bar takes the place of while a question is open (the input).
+    def attach_bar(self, ctx, session, window, covers=None):
+        """Create the approval bar in a panel ``window`` and show ``session``'s questions in it.
 
-    Returns:
-        The :class:`~marginalia.ui.research.approval_bar.ApprovalBar`; call its ``dispose()`` with the panel's.
-    """
-    from .approval_bar import ApprovalBar
-    try:
-        bar = ApprovalBar(ctx, window, covers)
-        state = state_for(ctx, session)
-        bar.on_dispose = lambda: state.detach(bar)
-        state.attach(bar)
-        return bar
-    except Exception:  # the panel must work even so; research questions then go unanswered (Stop denies)
-        log.exception("the approval bar could not be created")
-        return _NoBar()
+        Args:
+            ctx: The component context.
+            session: The document's chat session.
+            window: The panel window (an ``XControlContainer``).
+            covers: The control the bar takes the place of while a question is open (the input).
+
+        Returns:
+            The :class:`~marginalia.ui.research.approval_bar.ApprovalBar`; call its ``dispose()`` with the panel's.
+        """
+        from .approval_bar import ApprovalBar
+        try:
+            bar = ApprovalBar(ctx, window, covers)
+            state = self.state_for(session)
+            bar.on_dispose = lambda: state.detach(bar)
+            state.attach(bar)
+            return bar
+        except Exception:  # the panel must work even so; research questions then go unanswered (Stop denies)
+            log.exception("the approval bar could not be created")
+            return _NoBar()
 
 
 class _NoBar:

@@ -10,7 +10,7 @@ panel shows; nothing is sent).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import List
 
 from ...core.research.settings import ResearchSettings, check_local_only
 from ...core.research.tools import ResearchKit
@@ -20,7 +20,6 @@ from ...core.research.web_access import WebAccess
 from ...core.research.web_fetch import WebReader
 from ..settings import request_settings, store as settings_store
 from ..office.log import get_logger
-from . import approvals
 
 log = get_logger("research.setup")
 
@@ -57,28 +56,21 @@ def read_settings(ctx) -> ResearchSettings:
         return ResearchSettings()
 
 
-_client = None
-_client_key: Optional[Tuple] = None
-
-
-def research_client(ctx):
+def research_client(ctx, clients):
     """The HTTP client of the research tools (LibreOffice's proxy, short timeouts, one retry)."""
-    global _client, _client_key
     from ...core.net.transport import HttpClient
     proxy = request_settings.proxy_settings(ctx)
     key = tuple(sorted((name, str(value)) for name, value in proxy.items()))
-    if _client is None or key != _client_key:
-        _client = HttpClient(proxy_settings=proxy, connect_timeout=CONNECT_TIMEOUT, read_timeout=READ_TIMEOUT,
-                             retry=RetryPolicy(max_attempts=2, max_retry_after=5.0))
-        _client_key = key
-    return _client
+    return clients.get("research", key, lambda: HttpClient(
+        proxy_settings=proxy, connect_timeout=CONNECT_TIMEOUT, read_timeout=READ_TIMEOUT,
+        retry=RetryPolicy(max_attempts=2, max_retry_after=5.0)))
 
 
-def prepare(ctx, session, endpoint_url: str) -> ResearchTurn:
+def prepare(app, session, endpoint_url: str) -> ResearchTurn:
     """Read what the research tools need for a turn of ``session`` (call on the main thread).
 
     Args:
-        ctx: The component context.
+        app: The process-wide owner (HTTP clients, the sessions' approvals).
         session: The document's chat session (its approvals are shared by its turns).
         endpoint_url: The model server's base URL (refused in local-only mode unless local).
 
@@ -86,9 +78,9 @@ def prepare(ctx, session, endpoint_url: str) -> ResearchTurn:
         LocalOnlyRefused: Local-only mode is on and the model server is not on this computer
             (the panel shows it as the turn's problem; nothing is sent).
     """
-    settings = read_settings(ctx)
+    settings = read_settings(app.ctx)
     check_local_only(settings, endpoint_url)
-    state = approvals.state_for(ctx, session)
+    state = app.approvals.state_for(session)
     access = WebAccess(state.broker, state.approvals, settings.local_only, settings.explicitly_allowed_hosts())
-    reader = WebReader(research_client(ctx), access, headers=HEADERS)
+    reader = WebReader(research_client(app.ctx, app.http), access, headers=HEADERS)
     return ResearchTurn({"research": ResearchKit(reader, settings)}, settings.local_only)

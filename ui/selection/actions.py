@@ -22,17 +22,16 @@ from ...core.llm.request import ChatRequest, build_chat_body
 from ...core.errors import InvalidUrlError
 from ...core.i18n import N_, _
 from ...core.llm.round import stream_round
+from ...core.loop.task import Outcome
+from ...core.threads import start_worker
 from ...core.agent.selection_prompts import CONTEXT_LIMIT, TEXT_LIMIT, edit_messages, extend_messages
 from ...core.agent.tools import ToolContext
 from ...core.chat.display import labels
 from ..settings import request_settings, store as settings_store
-from ..chat import sessions
 from ..office.log import get_logger, logged
-from ..office.main_thread import MainThreadQueue
 from . import instruction_dialog
 from ..writer.spans import SpanTableError, TextSpan
 from .stream_into import DocumentWriter, StreamIntoDocument
-from .task_driver import CallbackDriver, spawn_without_waiting
 
 log = get_logger("writer.selection")
 
@@ -62,18 +61,14 @@ class Target:
         return self.span.text[self.start:self.end]
 
 
-def edit_selection(ctx, frame, args) -> None:
-    """The ``org.marginalia:EditSelection`` command."""
-    _on_main_thread(ctx, _edit, ctx, frame, _argument(args, "Instruction"))
+def edit_selection(app, frame, args) -> None:
+    """The ``org.marginalia:EditSelection`` command (runs on the main thread, a moment later)."""
+    app.pump.call_soon(logged(_edit), app, frame, _argument(args, "Instruction"))
 
 
-def extend_selection(ctx, frame, args) -> None:
-    """The ``org.marginalia:ExtendSelection`` command."""
-    _on_main_thread(ctx, _extend, ctx, frame)
-
-
-def _on_main_thread(ctx, function, *args) -> None:
-    MainThreadQueue(ctx).post(logged(function), *args)
+def extend_selection(app, frame, args) -> None:
+    """The ``org.marginalia:ExtendSelection`` command (runs on the main thread, a moment later)."""
+    app.pump.call_soon(logged(_extend), app, frame)
 
 
 def _argument(args, name: str) -> Optional[str]:
@@ -83,41 +78,43 @@ def _argument(args, name: str) -> Optional[str]:
     return None
 
 
-def _edit(ctx, frame, instruction: Optional[str]) -> None:
+def _edit(app, frame, instruction: Optional[str]) -> None:
     document = frame.getController().getModel()
     try:
-        _check_ready(ctx, document)
+        _check_ready(app, document)
         target = _target(document, extend=False)
         if instruction is None:
-            instruction = instruction_dialog.ask(ctx, frame, target.text)
+            instruction = instruction_dialog.ask(app.ctx, frame, target.text, app.last_instruction)
             if instruction is None:
                 return
+            app.last_instruction = instruction
         messages = edit_messages(instruction, target.text, target.before, target.after)
         joining = target.before if target.start == target.end else ""
-        _stream(ctx, document, target, messages, "%s: %s" % (_(EDIT), instruction), joining)
+        _stream(app, document, target, messages, "%s: %s" % (_(EDIT), instruction), joining)
     except ActionRefused as refusal:
-        _tell(document, _(EDIT), str(refusal))
+        _tell(app, document, _(EDIT), str(refusal))
 
 
-def _extend(ctx, frame) -> None:
+def _extend(app, frame) -> None:
     document = frame.getController().getModel()
     try:
-        _check_ready(ctx, document)
+        _check_ready(app, document)
         target = _target(document, extend=True)
         text = target.before + target.text
         if not text.strip():
             raise ActionRefused(_("There is no text before the cursor to continue. Select the text to continue."))
         end = len(target.span.text) if target.end > target.start else target.start
         continuation = Target(target.span, end, end, text, "")
-        _stream(ctx, document, continuation, extend_messages(text), _(EXTEND), text)
+        _stream(app, document, continuation, extend_messages(text), _(EXTEND), text)
     except ActionRefused as refusal:
-        _tell(document, _(EXTEND), str(refusal))
+        _tell(app, document, _(EXTEND), str(refusal))
 
 
-def _check_ready(ctx, document) -> None:
+def _check_ready(app, document) -> None:
+    ctx = app.ctx
     if document is None or not document.supportsService("com.sun.star.text.TextDocument"):
         raise ActionRefused(_("This works in Writer documents."))
-    if sessions.session_for(document).busy:
+    if app.sessions.session_for(document).busy:
         raise ActionRefused(_("Marginalia is still working in this document; try again when it has finished."))
     if document.isReadonly():
         raise ActionRefused(_("The document is read-only."))
@@ -159,7 +156,8 @@ def _around(text_range, backwards: bool) -> str:
     return text[-CONTEXT_LIMIT:] if backwards else text[:CONTEXT_LIMIT]
 
 
-def _stream(ctx, document, target: Target, messages, title: str, text_before: str) -> None:
+def _stream(app, document, target: Target, messages, title: str, text_before: str) -> None:
+    ctx = app.ctx
     try:
         config = request_settings.endpoint_config(ctx)
     except InvalidUrlError as error:
@@ -169,32 +167,34 @@ def _stream(ctx, document, target: Target, messages, title: str, text_before: st
                                                   options=options))
     context = ToolContext(document=document, app="writer", office=ctx)
     writer = DocumentWriter(context, target.span, target.start, target.end, title)
-    driver = CallbackDriver(ctx)
-    session = sessions.session_for(document)
+    session = app.sessions.session_for(document)
+    client = request_settings.http_client(ctx, app.http)
     task = StreamIntoDocument(writer=writer, request=request,
-                              stream_fn=functools.partial(stream_round, request_settings.http_client(ctx)),
-                              post=driver.post, new_cancel=CancelToken, spawn=spawn_without_waiting,
-                              text_before=text_before, report=functools.partial(_report, document, session, title))
+                              stream_fn=functools.partial(stream_round, client, facts=app.facts),
+                              new_cancel=CancelToken, spawn=start_worker, text_before=text_before,
+                              report=functools.partial(_report, session, title))
     session.begin_turn(task)  # the panel shows it as busy, and its Stop button stops it
     session.set_status("%s…" % title.split(":")[0])
-    driver.run(task)
+    app.pump.start(task)  # never blocks: a command holds the office's lock
 
 
-def _report(document, session, title: str, outcome: str, message: str) -> None:
+def _report(session, title: str, outcome: Outcome, message: str) -> None:
     action = title.split(":")[0]
-    session.end_turn()
-    if outcome == "done":
+    if outcome is Outcome.DONE:
         session.transcript.add("notice", labels()["notice"], _("%s done (Ctrl+Z undoes it): %s") % (action, title))
         session.set_status(_("%s done") % action)
-    elif outcome == "cancelled":
+    elif outcome is Outcome.CANCELLED:
         session.transcript.add("notice", labels()["notice"], "%s: %s" % (action, message))
         session.set_status(message)
-    elif outcome == "error":
-        _tell(document, action, message)
+    else:
+        _show_problem(session, action, message)
 
 
-def _tell(document, action: str, message: str) -> None:
+def _tell(app, document, action: str, message: str) -> None:
+    _show_problem(app.sessions.session_for(document), action, message)
+
+
+def _show_problem(session, action: str, message: str) -> None:
     log.info("%s: %s", action, message)
-    session = sessions.session_for(document)
     session.transcript.add("error", labels()["error"], "%s: %s" % (action, message))
     session.set_status(message)

@@ -14,9 +14,6 @@ DIALOG = "dialogs/EditSelection.xdl"
 CONTROLS = ("prompt", "instruction", "selected", "ok", "cancel")
 NOTHING_SELECTED = N_("Nothing is selected: Marginalia will write new text at the cursor.")
 
-_last = {"instruction": ""}
-
-
 def control_texts() -> Texts:
     """Label and tooltip of each control, in the current language."""
     return {
@@ -42,23 +39,21 @@ def create(ctx, frame=None):
     return dialog
 
 
-def fill(dialog, selected_text: str) -> None:
+def fill(dialog, selected_text: str, last_instruction: str = "") -> None:
     """Show the selection (or that there is none) and the last instruction."""
     shown = quote(selected_text, 120) if selected_text.strip() else _(NOTHING_SELECTED)
     dialog.getControl("selected").setText(shown)
-    dialog.getControl("instruction").setText(_last["instruction"])
+    dialog.getControl("instruction").setText(last_instruction)
 
 
-def ask(ctx, frame, selected_text: str) -> Optional[str]:
+def ask(ctx, frame, selected_text: str, last_instruction: str = "") -> Optional[str]:
     """Run the dialog; return the instruction, or None when cancelled or left empty."""
     dialog = create(ctx, frame)
     try:
-        fill(dialog, selected_text)
+        fill(dialog, selected_text, last_instruction)
         if dialog.execute() != 1:
             return None
         text = dialog.getControl("instruction").getText().strip()
     finally:
         dialog.dispose()
-    if text:
-        _last["instruction"] = text
     return text or None

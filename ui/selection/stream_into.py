@@ -7,7 +7,7 @@ so one Ctrl+Z removes the whole result; if the user types meanwhile, their typin
 stays a step of its own. When the rewrite is complete, the old passage's formatting
 is laid back on it word by word (see :mod:`.format_runs`).
 
-:class:`StreamIntoDocument` is the :class:`~marginalia.core.loop.pump.LoopTask` that runs
+:class:`StreamIntoDocument` is the :class:`~marginalia.core.loop.task.Task` that runs
 one model round on a worker thread and hands the text to the writer on the main
 thread. On an error, whatever was written is undone, so the document is as before.
 """
@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ...core.i18n import _
-from ...core.loop.pump import LoopTask
+from ...core.loop.messages import ContentDelta, RefusalDelta, RoundDone, RoundFailed
+from ...core.loop.task import Outcome, Task
 from ...core.agent.selection_prompts import StreamCleaner
 from ...core.agent.tools import ToolContext
 from ...core.agent.turn_parts import ToolOutcome, user_message_of
@@ -99,67 +100,66 @@ class DocumentWriter:
         self._undo.run(self._title, step)
 
 
-class StreamIntoDocument(LoopTask):
+class StreamIntoDocument(Task):
     """One model round streamed into the document through a :class:`DocumentWriter`."""
 
-    def __init__(self, *, writer: DocumentWriter, request, stream_fn: Callable, post: Callable,
-                 new_cancel: Callable, spawn: Callable, text_before: str = "",
-                 report: Optional[Callable[[str, str], None]] = None):
+    def __init__(self, *, writer: DocumentWriter, request, stream_fn: Callable, new_cancel: Callable,
+                 spawn: Callable, text_before: str = "", report: Optional[Callable[[Outcome, str], None]] = None):
         """
         Args:
             writer: where the text goes.
             request: the model request (a ChatRequest).
             stream_fn: ``(request, post, cancel)`` run on a worker thread (``stream_round``).
-            post: posts a message to this task through the loop.
             new_cancel: creates a cancel token.
             spawn: starts a worker thread.
             text_before: document text before the insertion point (joining spaces).
-            report: ``report(kind, message)`` with kind ``done`` or ``error``.
+            report: ``report(outcome, message)`` when the task ends (but not when the document closed).
         """
+        super().__init__()
         self.writer = writer
         self._request = request
         self._stream_fn = stream_fn
-        self._post = post
         self._new_cancel = new_cancel
         self._spawn = spawn
         self._cleaner = StreamCleaner(text_before)
-        self._report = report or (lambda kind, message: None)
+        self._report = report or (lambda outcome, message: None)
+        self._refusal = []
         self._cancel = None
-        self.finished = False
-        self.outcome = None
+        self._message = ""
 
     def start(self) -> None:
         self._cancel = self._new_cancel()
-        self._spawn(self._stream_fn, self._request, self._post, self._cancel)
+        self._spawn(self._stream_fn, self._request, self.post, self._cancel)
 
-    def handle(self, kind: str, payload) -> None:
-        if self.finished:
-            return
-        if kind == "content":
-            self.writer.write(self._cleaner.feed(payload))
-        elif kind == "stream_done":
-            self._done(payload)
-        elif kind == "stream_error":
-            self._failed(*user_message_of(payload))
+    def on_content_delta(self, message: ContentDelta) -> None:
+        self.writer.write(self._cleaner.feed(message.text))
 
-    def _done(self, result) -> None:
+    def on_refusal_delta(self, message: RefusalDelta) -> None:
+        self._refusal.append(message.text)
+
+    def on_round_done(self, done: RoundDone) -> None:
+        result = done.result
         if getattr(result, "error", None):
             self._failed(result.error, "")
             return
         self.writer.write(self._cleaner.finish())
         if not self.writer.written.strip():
-            self._end("error", _("The model sent no text."))
+            refusal = "".join(self._refusal).strip()
+            self._end(Outcome.ERROR, _("The model declined: %s") % refusal if refusal else _("The model sent no text."))
             return
         self.writer.finish()
-        self._end("done", "")
+        self._end(Outcome.DONE, "")
+
+    def on_round_failed(self, message: RoundFailed) -> None:
+        self._failed(*user_message_of(message.error))
 
     def _failed(self, message: str, hint: str) -> None:
         undone = self.writer.revert()
         if undone or not self.writer.written:
-            self._end("error", _("%s The document was left as it was.") % message.rstrip())
+            self._end(Outcome.ERROR, _("%s The document was left as it was.") % message.rstrip())
         else:  # the user edited meanwhile: what arrived stays, and the message says so
-            self._end("error", _("%s The text received before the problem stays in the document (Ctrl+Z removes it).")
-                      % message.rstrip())
+            self._end(Outcome.ERROR, _("%s The text received before the problem stays in the document "
+                                       "(Ctrl+Z removes it).") % message.rstrip())
 
     def fail(self, error: BaseException) -> None:
         if self._cancel is not None:
@@ -173,20 +173,23 @@ class StreamIntoDocument(LoopTask):
         if self._cancel is not None:
             self._cancel.cancel()
         undone = self.writer.revert()
-        self._end("cancelled", _("Stopped; the document was left as it was.") if undone or not self.writer.written
-                  else _("Stopped; the text written so far stays (Ctrl+Z removes it)."))
+        self._end(Outcome.CANCELLED, _("Stopped; the document was left as it was.")
+                  if undone or not self.writer.written else _("Stopped; the text written so far stays (Ctrl+Z removes it)."))
 
     def document_closed(self) -> None:
         """The document went away: stop the stream, touch nothing."""
         if self._cancel is not None:
             self._cancel.cancel()
-        self.finished = True
-        self.outcome = "closed"
+        self.finish(Outcome.CLOSED)
 
-    def _end(self, outcome: str, message: str) -> None:
-        self.finished = True
-        self.outcome = outcome
+    def _end(self, outcome: Outcome, message: str) -> None:
+        self._message = message
+        self.finish(outcome)
+
+    def on_finished(self, outcome: Outcome) -> None:
+        if outcome is Outcome.CLOSED:
+            return
         try:
-            self._report(outcome, message)
+            self._report(outcome, self._message)
         except Exception:
             log.exception("reporting the end of a selection action failed")

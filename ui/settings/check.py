@@ -1,7 +1,7 @@
 """The settings dialog's Test button: run the endpoint check, show each step as it goes.
 
 The check runs on a worker thread (:func:`~marginalia.core.settings.check.start_check`);
-its steps and result come back through the dialog's :class:`~.main_thread.MainThreadQueue`
+its steps and result come back through the dialog's :class:`~marginalia.core.loop.pump.Channel`
 and are written into the report field. While it runs, the button reads "Stop".
 """
 from __future__ import annotations
@@ -13,7 +13,6 @@ from ...core.net.cancel import CancelToken
 from ...core.settings.check import CheckResult, CheckStep, CheckTarget, start_check
 from ...core.i18n import _
 from ..office.log import get_logger
-from ..office.main_thread import MainThreadQueue
 from .request_settings import CONNECT_TIMEOUT, proxy_settings
 from .texts import stop_label, test_label
 
@@ -23,9 +22,8 @@ log = get_logger("settings_check")
 class CheckRunner:
     """Starts and stops checks for one dialog."""
 
-    def __init__(self, ctx, main: MainThreadQueue, report, button, status,
-                 on_result: Callable[[CheckResult], None]):
-        self._ctx, self._main = ctx, main
+    def __init__(self, ctx, main, report, button, status, on_result: Callable[[CheckResult], None], facts):
+        self._ctx, self._main, self._facts = ctx, main, facts
         self._report, self._button, self._status = report, button, status
         self._on_result = on_result
         self._cancel: Optional[CancelToken] = None
@@ -54,7 +52,7 @@ class CheckRunner:
         self._button.getModel().Label = stop_label()
         start_check(self._client, target,
                     lambda step: self._main.post(self._show_step, step, cancel),
-                    lambda result: self._main.post(self._finish, result, cancel), cancel)
+                    lambda result: self._main.post(self._finish, result, cancel), cancel, facts=self._facts)
 
     def _show_step(self, step: CheckStep, cancel: CancelToken) -> None:
         if cancel is not self._cancel:

@@ -2,7 +2,7 @@
 
 The dialog (extension/dialogs/Settings.xdl) runs modally with ``execute()``. Nothing
 in it blocks: the model list and the Test run on worker threads and come back through
-a :class:`~.main_thread.MainThreadQueue`. OK checks every field
+a channel of the main-thread pump. OK checks every field
 (:func:`~marginalia.core.settings.form.parse_form`); a wrong value gets a message next
 to its field and nothing is saved. Otherwise the ``Endpoint`` and ``Chat`` settings are
 written and the key goes to LibreOffice's password store (:mod:`.keys`).
@@ -15,7 +15,6 @@ import uno  # noqa: F401  (installs the com.sun.star import hook)
 from com.sun.star.beans import NamedValue
 
 from ...core.settings.check import CheckResult, CheckTarget
-from ...core.llm.endpoint_facts import FACTS
 from ...core.llm.endpoints import PRESETS
 from ...core.i18n import _, ngettext
 from ...core.settings.form import form_from_settings, parse_form, preset_for_url, url_preview
@@ -25,7 +24,6 @@ from . import keys, store as settings_store, texts as settings_texts
 from ..office.listeners import OnAction, OnFocusLost, OnItem, OnText
 from ..office.dialog_texts import apply_texts
 from ..office.log import get_logger
-from ..office.main_thread import MainThreadQueue
 from .model_list import ModelListLoader
 from ..office.extension import extension_url
 from .request_settings import tls_options
@@ -44,8 +42,9 @@ TEXT_CONTROLS = ("url", "model", "key", "temperature", "max_tokens", "timeout", 
 class SettingsDialog:
     """One open settings dialog."""
 
-    def __init__(self, ctx, parent=None):
-        self.ctx = ctx
+    def __init__(self, app, parent=None):
+        ctx = self.ctx = app.ctx
+        self._facts = app.facts
         provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.DialogProvider2", ctx)
         if parent is None:
             self.dialog = provider.createDialog(extension_url(ctx, DIALOG))
@@ -54,10 +53,10 @@ class SettingsDialog:
             arg.Name, arg.Value = "ParentWindow", parent
             self.dialog = provider.createDialogWithArguments(extension_url(ctx, DIALOG), (arg,))
         apply_texts(self.dialog, settings_texts.title(), settings_texts.control_texts())
-        self.main = MainThreadQueue(ctx)
+        self.main = app.pump.channel()
         self.models = ModelListLoader(ctx, self.main)
         self.check = CheckRunner(ctx, self.main, self.control("report"), self.control("test"),
-                                 self.control("test_status"), self._checked)
+                                 self.control("test_status"), self._checked, app.facts)
         self._filling = False
         self._key_dirty = False
         self._listed_url: Optional[str] = None
@@ -271,7 +270,7 @@ class SettingsDialog:
         settings_store.write_group(self.ctx, "Chat", values.chat_group())
         if values.url and (self._key_dirty or values.url != self._loaded_url):
             keys.store_key(self.ctx, values.url, values.key, self.dialog.getPeer())
-        FACTS.forget()
+        self._facts.forget()
         log.info("settings saved for %s (model %s)", values.url or "(no endpoint)", values.model)
         self.dialog.endDialog(1)
 

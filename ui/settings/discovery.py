@@ -12,7 +12,7 @@ from ...core.threads import start_worker
 from ...core.net.cancel import CancelToken
 from ...core.llm.local_discovery import LOCAL_CANDIDATES, FoundServer, find_local_servers
 from ..office.log import get_logger
-from ..office.main_thread import MainThreadQueue
+from ...core.loop.pump import Channel
 from .request_settings import proxy_settings
 
 DISCOVERY_CONNECT_TIMEOUT = 1.0
@@ -21,7 +21,7 @@ DISCOVERY_READ_TIMEOUT = 3.0
 log = get_logger("discovery")
 
 
-def discover_later(ctx, main: MainThreadQueue, on_found: Callable[[FoundServer], None],
+def discover_later(ctx, main: Channel, on_found: Callable[[FoundServer], None],
                    candidates: Sequence[Tuple[str, str]] = LOCAL_CANDIDATES) -> CancelToken:
     """Look for local servers in the background; ``on_found`` gets the first, if any.
 

@@ -16,7 +16,7 @@ from ...core.errors import MarginaliaError
 from ...core.i18n import _
 from ...core.net.tls import TlsOptions
 from ..office.log import get_logger
-from ..office.main_thread import MainThreadQueue
+from ...core.loop.pump import Channel
 from .request_settings import proxy_settings
 
 LIST_CONNECT_TIMEOUT = 5.0
@@ -30,7 +30,7 @@ Done = Callable[[List[str], Optional[MarginaliaError]], None]
 class ModelListLoader:
     """Fetches ``/v1/models`` (Ollama's ``/api/tags`` as fallback) on worker threads."""
 
-    def __init__(self, ctx, main: MainThreadQueue):
+    def __init__(self, ctx, main: Channel):
         from ...core.net.transport import HttpClient
         self._main = main
         self._client = HttpClient(proxy_settings=proxy_settings(ctx),

@@ -115,22 +115,29 @@ def proxy_settings(ctx) -> Dict[str, object]:
         return {}
 
 
-_client = None
-_client_key: Optional[Tuple] = None
+class HttpClients:
+    """The office process's HTTP clients, one per purpose, remade when their settings change.
 
-
-def http_client(ctx):
-    """The process-wide HTTP client for the current timeout and proxy settings.
-
-    Connections stay alive between rounds; a new client is made when the settings
-    change (the old one finishes what it is doing and is dropped).
+    Connections stay alive between rounds; a new client is made when the settings change
+    (the old one finishes what it is doing and is dropped).
     """
-    global _client, _client_key
+
+    def __init__(self):
+        self._clients: Dict[str, Tuple[Tuple, object]] = {}
+
+    def get(self, purpose: str, key: Tuple, make):
+        """The client for ``purpose`` made with settings ``key`` (``make()`` when they changed)."""
+        known = self._clients.get(purpose)
+        if known is None or known[0] != key:
+            known = (key, make())
+            self._clients[purpose] = known
+        return known[1]
+
+
+def http_client(ctx, clients: HttpClients):
+    """The chat's HTTP client for the current timeout and proxy settings."""
     from ...core.net.transport import HttpClient
     proxy, timeout = proxy_settings(ctx), read_timeout(ctx)
     key = (timeout, tuple(sorted((k, str(v)) for k, v in proxy.items())))
-    if _client is None or key != _client_key:
-        _client = HttpClient(proxy_settings=proxy, connect_timeout=CONNECT_TIMEOUT,
-                             read_timeout=timeout)
-        _client_key = key
-    return _client
+    return clients.get("chat", key, lambda: HttpClient(proxy_settings=proxy, connect_timeout=CONNECT_TIMEOUT,
+                                                       read_timeout=timeout))

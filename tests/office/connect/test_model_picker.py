@@ -1,13 +1,15 @@
 """The panel's model list (ui/model_picker.py) on the real panel's combobox in soffice.
 
 The picker is built here, in the test process, on the real panel control over the UNO
-bridge (ui/panel_view.py, which will own it, belongs to the panel's author); its
-callbacks then run in this process, delivered by the office's AsyncCallback.
+bridge; its callbacks then run in this process, delivered by the office's AsyncCallback
+to a pump of this process's own (as the panel's are to the office's pump).
 """
 import time
 
 import pytest
 
+from marginalia.core.loop.pump import MessagePump
+from marginalia.ui.office.main_thread import AsyncWake
 from marginalia.ui.panel.model_picker import ModelPicker
 from officectl import read_settings, write_settings
 from support.panel import Panel, wait_until
@@ -19,9 +21,13 @@ from support.scripted_server import json_reply
 def picker_for(office, writer):
     pickers = []
 
+    wake = AsyncWake(office.ctx)
+    pump = MessagePump(pump_ui=lambda: None, wake=wake.request)
+    wake.connect(pump.drain)
+
     def make():
         combobox = Panel(writer).open().control("model")
-        picker = ModelPicker(office.ctx, combobox)
+        picker = ModelPicker(office.ctx, combobox, pump.channel())
         pickers.append(picker)
         return picker
 

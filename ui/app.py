@@ -1,0 +1,47 @@
+"""Marginalia in one office process: the one owner of everything that outlives a panel.
+
+The entry module (``extension/marginalia_entry.py``) makes one :class:`Marginalia` the
+first time LibreOffice uses a component of ours and hands it to every panel and command.
+It owns what would otherwise be module globals: the main-thread pump, the documents'
+chat sessions, the tools, the HTTP clients, what is known about endpoints, the stored
+conversations, the research approvals, the settings dialog and the Escape key handler.
+Rooms receive the pieces they need; none of them reaches for this module.
+"""
+from __future__ import annotations
+
+from ..core.llm.endpoint_facts import EndpointFacts
+from ..core.loop.pump import MessagePump
+from .chat.persistence import Conversations
+from .chat.sessions import Sessions
+from .chat.toolset import Toolset
+from .office import log as logsetup
+from .office.language import choose_language
+from .office.main_thread import AsyncWake
+from .panel.escape_key import EscapeKey
+from .research.approvals import Approvals
+from .settings.command import SettingsOpener
+from .settings.request_settings import HttpClients
+
+
+class Marginalia:
+    """Everything process-wide, made once by the entry module."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        logsetup.configure(ctx)
+        choose_language(ctx)
+        toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+        self._wake = AsyncWake(ctx)
+        self.pump = MessagePump(pump_ui=toolkit.processEventsToIdle, wake=self._wake.request)
+        self._wake.connect(self.pump.drain)
+        self.facts = EndpointFacts()
+        """What has been learned about endpoints (API kind, context sizes), shared by chat and Test."""
+        self.http = HttpClients()
+        self.tools = Toolset()
+        self.conversations = Conversations(ctx)
+        self.approvals = Approvals(self.pump)
+        self.sessions = Sessions(ctx, self.pump, self.conversations)
+        self.settings = SettingsOpener(self)
+        self.escape_key = EscapeKey(ctx, self.pump)
+        self.last_instruction = ""
+        """The last Edit Selection instruction, offered again the next time."""
