@@ -24,9 +24,13 @@ from collections import OrderedDict
 from typing import Dict, List, Optional, Tuple
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from core.i18n import LOCALE_DIR, parse_po  # noqa: E402
+import devpath  # noqa: E402
+
+devpath.install()
+
+from marginalia.core.i18n import LOCALE_DIR, parse_po  # noqa: E402
 
 SOURCE_DIRS = ("core", "ui")
 POT_PATH = os.path.join(LOCALE_DIR, "marginalia.pot")
