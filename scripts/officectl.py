@@ -39,9 +39,18 @@ def office_available() -> bool:
 
 
 def clean_env(extra=None) -> dict:
-    """Return an environment without pyenv's PATH entries and variables."""
+    """Return an environment without pyenv's or a virtual environment's PATH entries and variables.
+
+    The office's Python must find the system's own interpreter and libraries: a ``python3``
+    of pyenv or of a virtual environment first on PATH makes unopkg and soffice fail
+    (``std::bad_alloc`` in the UNO bridge, seen with a venv).
+    """
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYENV")}
-    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if "/.pyenv/" not in p)
+    foreign = [os.path.join(env.pop("VIRTUAL_ENV"), "bin")] if env.get("VIRTUAL_ENV") else []
+    if sys.prefix != sys.base_prefix:  # running inside a virtual environment, activated or not
+        foreign.append(os.path.join(sys.prefix, "bin"))
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                  if "/.pyenv/" not in p and os.path.abspath(p) not in foreign)
     env.pop("PYTHONPATH", None)
     env.pop("PYTHONHOME", None)
     if extra:
