@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..i18n import N_, _
 
 TITLES = {
-    "apply_style": N_("apply style"), "clear_range": N_("clear range"), "comments": N_("comments"),
+    "apply_style": N_("apply style"), "cell_comments": N_("cell comments"), "clear_range": N_("clear range"),
+    "comments": N_("comments"),
     "conditional_format": N_("conditional format"), "create_chart": N_("create chart"),
     "delete_paragraphs": N_("delete paragraphs"), "edit_rows_columns": N_("edit rows columns"),
     "fetch_page": N_("fetch page"), "filter_range": N_("filter range"),

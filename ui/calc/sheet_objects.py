@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-from ...core.calc.cell_address import RangeRef
+from ...core.calc.cell_address import RangeRef, column_name
 from .addresses import range_of_address
 
 MAX_MERGED = 30
@@ -105,3 +105,32 @@ def autofilter_text(document, sheet) -> str:
         return "none"
     ref, name = found
     return ref.a1() + (" (database range '%s')" % name if name else "")
+
+
+def hidden_lines(sheet, used: RangeRef) -> List[str]:
+    """Which rows and columns of the used area are hidden or filtered out (empty when none)."""
+    block = sheet.getCellRangeByPosition(used.start_column, used.start_row, used.end_column, used.end_row)
+    visible = block.queryVisibleCells().getRangeAddresses()
+    rows = _gaps([(a.StartRow, a.EndRow) for a in visible], used.start_row, used.end_row)
+    columns = _gaps([(a.StartColumn, a.EndColumn) for a in visible], used.start_column, used.end_column)
+    lines = []
+    if rows:
+        lines.append("Hidden or filtered-out rows: %s." % ", ".join(
+            str(first + 1) if first == last else "%d-%d" % (first + 1, last + 1) for first, last in rows[:MAX_LISTED]))
+    if columns:
+        lines.append("Hidden columns: %s." % ", ".join(
+            column_name(first) if first == last else "%s-%s" % (column_name(first), column_name(last))
+            for first, last in columns[:MAX_LISTED]))
+    return lines
+
+
+def _gaps(spans: List[Tuple[int, int]], low: int, high: int) -> List[Tuple[int, int]]:
+    """The intervals of ``low``..``high`` that no span covers."""
+    gaps, position = [], low
+    for first, last in sorted(spans):
+        if first > position:
+            gaps.append((position, first - 1))
+        position = max(position, last + 1)
+    if position <= high:
+        gaps.append((position, high))
+    return gaps

@@ -2,8 +2,10 @@
 
 Used area, whether row 1 is a header, each column's type (number, text, date,
 mixed…) with counts and ranges, formulas versus values, formula errors, merged
-areas, charts with their data ranges, conditional formats, AutoFilter and
-protection, followed by the first rows.
+areas, cell comments, pivot tables, charts with their data ranges, conditional
+formats, data validation, named ranges, AutoFilter, hidden rows and columns, and
+protection, followed by the first rows. The first line names every sheet, saying
+which are hidden or protected.
 """
 from __future__ import annotations
 
@@ -15,7 +17,11 @@ from ...core.agent.tools import Tool
 from ...core.agent.turn_parts import ToolOutcome
 from .addresses import active_sheet, range_of_address, sheet_by_name, used_area
 from .cell_views import null_date, read_views
-from .sheet_objects import autofilter_text, chart_lines, conditional_format_lines, merged_areas
+from .named_ranges import named_range_lines
+from .pivots import pivot_lines
+from .sheet_notes import note_lines
+from .sheet_objects import autofilter_text, chart_lines, conditional_format_lines, hidden_lines, merged_areas
+from .validation import validation_lines
 
 PROFILE_ROWS = 500
 HEADER_LOOK = 10
@@ -30,9 +36,9 @@ def get_sheet_summary(context, args) -> ToolOutcome:
     sheet = sheet_by_name(document, args.get("sheet"))
     name = sheet.getName()
     active = active_sheet(document).getName() == name
-    lines = ["Sheet '%s'%s; the document has %d sheet(s): %s." % (
-        name, " (active)" if active else "", document.getSheets().getCount(),
-        ", ".join(document.getSheets().getElementNames()))]
+    lines = ["Sheet '%s'%s%s; the document has %d sheet(s): %s." % (
+        name, " (active)" if active else "", " (hidden)" if not sheet.getPropertyValue("IsVisible") else "",
+        document.getSheets().getCount(), _sheet_list(document))]
     used = used_area(sheet)
     if used is None:
         lines.append("The sheet is empty.")
@@ -40,6 +46,17 @@ def get_sheet_summary(context, args) -> ToolOutcome:
         lines.extend(_contents_lines(document, sheet, used))
     lines.extend(_object_lines(document, sheet, used))
     return ToolOutcome.success("\n".join(lines), _("Summarised sheet '%s'") % name)
+
+
+def _sheet_list(document) -> str:
+    sheets = document.getSheets()
+    names = []
+    for index in range(sheets.getCount()):
+        sheet = sheets.getByIndex(index)
+        notes = [note for note, flag in (("hidden", not sheet.getPropertyValue("IsVisible")),
+                                         ("protected", sheet.isProtected())) if flag]
+        names.append(sheet.getName() + (" (%s)" % ", ".join(notes) if notes else ""))
+    return ", ".join(names)
 
 
 def _contents_lines(document, sheet, used: RangeRef):
@@ -115,8 +132,13 @@ def _object_lines(document, sheet, used):
             lines.append("Formula errors: %d cell(s) (%s); call find_formula_errors to explain them." % (cells, where))
         merged = merged_areas(sheet, used)
         lines.append("Merged areas: %s." % (", ".join(merged) if merged else "none"))
+        lines.extend(hidden_lines(sheet, used))
+    lines.extend(note_lines(sheet))
+    lines.extend(pivot_lines(document, sheet))
     lines.extend(chart_lines(sheet) or ["Charts: none."])
     lines.extend(conditional_format_lines(sheet) or ["Conditional formats: none."])
+    lines.extend(validation_lines(sheet, used))
+    lines.extend(named_range_lines(document, sheet))
     lines.append("AutoFilter: %s." % autofilter_text(document, sheet))
     lines.append("Protection: %s." % ("the sheet is protected" if sheet.isProtected() else "none"))
     return lines
@@ -126,7 +148,8 @@ TOOLS = [
     Tool(
         name="get_sheet_summary",
         description=("Summarise a sheet: used area, header row, each column's type, formulas vs values, errors, "
-                     "merged areas, charts, conditional formats, AutoFilter, and the first rows. Start here."),
+                     "merged areas, comments, pivot tables, charts, conditional formats, data validation, named "
+                     "ranges, AutoFilter, hidden rows/columns and sheets, protection, and the first rows. Start here."),
         parameters={"type": "object", "properties": {
             "sheet": {"type": "string", "description": "Sheet name (default: the active sheet)."},
         }, "additionalProperties": False},

@@ -104,3 +104,67 @@ def test_summary_finds_a_table_below_a_title(tool, sheet):
     assert '- C "People": number (2 values), from 285 to 700, e.g. 700' in text
     assert "First rows:\nrow | B | C\n2 | Quarterly report | " in text
     assert "1. 'Sheet1': used area B2:C6, active" in tool.ok("list_sheets").content
+
+
+def _pivot(calc, sheet, source: str, output_cell: str):
+    from com.sun.star.sheet.DataPilotFieldOrientation import DATA, ROW
+    from com.sun.star.sheet.GeneralFunction import SUM
+    tables = sheet.getDataPilotTables()
+    descriptor = tables.createDataPilotDescriptor()
+    descriptor.setSourceRange(sheet.getCellRangeByName(source).getRangeAddress())
+    fields = descriptor.getDataPilotFields()
+    fields.getByIndex(0).setPropertyValue("Orientation", ROW)
+    quarter = fields.getByIndex(1)
+    quarter.setPropertyValue("Orientation", DATA)
+    quarter.setPropertyValue("Function", SUM)
+    tables.insertNewByName("ByRegion", sheet.getCellRangeByName(output_cell).getCellAddress(), descriptor)
+
+
+def test_summary_names_comments_pivots_validation_names_and_hidden_parts(tool, calc, sheet):
+    from com.sun.star.sheet.ValidationType import LIST, WHOLE
+    from com.sun.star.sheet.ConditionOperator import BETWEEN
+    build_sales(sheet)
+    annotations = sheet.getAnnotations()
+    annotations.insertNew(sheet.getCellRangeByName("B2").getCellAddress(), "Estimated")
+    annotations.insertNew(sheet.getCellRangeByName("A4").getCellAddress(), "New office")
+    _pivot(calc, sheet, "A1:C4", "H1")
+    quarter = sheet.getCellRangeByName("B2:B4")
+    rule = quarter.getPropertyValue("Validation")
+    rule.setPropertyValue("Type", WHOLE)
+    rule.setOperator(BETWEEN)  # XSheetCondition: the operator and formulas are not properties
+    rule.setFormula1("0")
+    rule.setFormula2("100")
+    quarter.setPropertyValue("Validation", rule)
+    region = sheet.getCellRangeByName("A2:A4")
+    choice = region.getPropertyValue("Validation")
+    choice.setPropertyValue("Type", LIST)
+    choice.setFormula1('"North";"South";"East"')
+    region.setPropertyValue("Validation", choice)
+    calc.getPropertyValue("NamedRanges").addNewByName("Quarters", "$Sheet1.$B$2:$C$4",
+                                                      sheet.getCellRangeByName("A1").getCellAddress(), 0)
+    sheet.getRows().getByIndex(2).setPropertyValue("IsVisible", False)
+    sheet.getColumns().getByIndex(3).setPropertyValue("IsVisible", False)
+    calc.getSheets().insertNewByName("Secret", 1)
+    calc.getSheets().getByName("Secret").setPropertyValue("IsVisible", False)
+    calc.getSheets().insertNewByName("Locked", 2)
+    calc.getSheets().getByName("Locked").protect("")
+    text = tool.ok("get_sheet_summary").content
+    assert "the document has 3 sheet(s): Sheet1, Secret (hidden), Locked (protected)." in text
+    assert "Cell comments: 2 (B2, A4); read them with cell_comments." in text
+    assert "Pivot table 'ByRegion': output H1:" in text and "from Sheet1.A1:C4; rows: Region; values: sum of Q1" in text
+    assert "Data validation on B2:B4: whole numbers between 0 and 100." in text
+    assert "Data validation on A2:A4: one of North, South, East." in text
+    assert "Named ranges: Quarters = $Sheet1.$B$2:$C$4." in text
+    assert "Hidden or filtered-out rows: 3." in text and "Hidden columns: D." in text
+    listed = tool.ok("cell_comments", action="list").content
+    assert "2 cell comment(s) in sheet 'Sheet1':" in listed and "- B2 (" in listed and "): Estimated" in listed
+
+
+def test_cell_comments_add_and_remove(tool, sheet):
+    build_sales(sheet)
+    assert "Added a comment to Sheet1.C3" in tool.ok("cell_comments", action="add", range="C3", text="Check this").content
+    assert sheet.getCellRangeByName("C3").getAnnotation().getString() == "Check this"
+    assert "already has a comment" in tool.fails("cell_comments", action="add", range="C3", text="Again")
+    assert "one cell" in tool.fails("cell_comments", action="add", range="C3:C4", text="Two")
+    assert "Removed 1 comment(s) in Sheet1.A1:E4." in tool.ok("cell_comments", action="remove", range="A1:E4").content
+    assert sheet.getAnnotations().getCount() == 0
