@@ -209,6 +209,25 @@ class Office:
             frame.activate()
         return doc
 
+    def open_document(self, path: str, hidden: bool = False):
+        """Open the file at ``path`` (a template opens as a new document from it) and return its model."""
+        import uno
+        from com.sun.star.beans import PropertyValue
+        args = []
+        if hidden:
+            prop = PropertyValue()
+            prop.Name, prop.Value = "Hidden", True
+            args.append(prop)
+        doc = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(os.path.abspath(path)), "_blank", 0,
+                                                tuple(args))
+        if doc is None:
+            raise RuntimeError("the office could not open %s" % path)
+        if not hidden:
+            frame = doc.getCurrentController().getFrame()
+            frame.getContainerWindow().setPosSize(0, 0, 1280, 860, 15)
+            frame.activate()
+        return doc
+
     def close_document(self, doc) -> None:
         self._close_quietly(doc)
 

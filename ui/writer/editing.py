@@ -30,6 +30,7 @@ def replace_text(context, args) -> ToolOutcome:
     content = prepare(args["new_text"], args.get("format", "plain"), allow_empty=True)
     blocks = body_blocks(document)
     matches = find_targets(document, blocks, args, old_text, match_case)
+    _refuse_partial_fields(matches)
     ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
     new_numbers = []
     with editing(context) as scope:
@@ -40,6 +41,17 @@ def replace_text(context, args) -> ToolOutcome:
             for match in reversed(matches):
                 _replace_match(match, content, scope.recording)
     return _replaced(matches, old_text, content, ranges, new_numbers)
+
+
+def _refuse_partial_fields(matches: List[Match]) -> None:
+    """A field (a placeholder, a date, a page number) changes whole or not at all."""
+    for match in matches:
+        field = match.span.cut_atomic(match.start, match.end) if match.span is not None else None
+        if field is not None:
+            raise ToolError("%s in %s is part of a field that shows %s (a placeholder, date, page number or "
+                            "reference): it cannot be changed in part. Replace the field's whole text %s, or leave "
+                            "it and change the text around it." % (quote(match.text, 60), match.where,
+                                                                   quote(field, 80), quote(field, 80)))
 
 
 def _paragraph_range(blocks, match: Match, old_text: str):

@@ -85,6 +85,18 @@ class TextSpan:
         """True when ``text[start:end]`` lies inside one text portion (one set of formats, no marks)."""
         return any(p.kind == TEXT and p.start <= start and end <= p.end for p in self._pieces)
 
+    def cut_atomic(self, start: int, end: int) -> Optional[str]:
+        """The text of a field or note anchor that ``text[start:end]`` covers only in part, or None.
+
+        A field shows several characters but is one object: a change can take it whole or
+        leave it alone, never rewrite a part of what it shows.
+        """
+        for piece in self._pieces:
+            if piece.kind == ATOMIC and piece.length > 1 and start < piece.end and piece.start < end \
+                    and not (start <= piece.start and piece.end <= end):
+                return self.text[piece.start:piece.end]
+        return None
+
     def text_pieces(self) -> List["_Piece"]:
         """The plain-text pieces (each inside one text portion), in order."""
         return [piece for piece in self._pieces if piece.kind == TEXT]
