@@ -13,6 +13,7 @@ from ...core.i18n import _, ngettext
 from ...core.text.match import normalize, quote
 from ...core.agent.tools import Tool, ToolError
 from ...core.agent.turn_parts import ToolOutcome
+from . import direct_formatting
 from .blocks import block_at, body_blocks
 from .locate import selection_span
 from .review import editing
@@ -82,18 +83,37 @@ def apply_style(context, args) -> ToolOutcome:
     style = resolve_style(document, "paragraph", args["style"])
     blocks = body_blocks(document)
     paragraphs, where = _targets(document, blocks, args)
+    clearing = bool(args.get("clear_direct_formatting"))
     with editing(context):
-        for paragraph in paragraphs:
+        for _number, paragraph in paragraphs:
             paragraph.setPropertyValue("ParaStyleName", style)
-    return ToolOutcome.success("Applied the paragraph style %s to %s." % (quote(style), where),
-                               _("Applied %s to %s") % (quote(style), where))
+            if clearing:
+                direct_formatting.clear(paragraph)
+    text = "Applied the paragraph style %s to %s." % (quote(style), where)
+    if clearing:
+        text += " Direct formatting was cleared, so the style decides how they look."
+    else:
+        text += _overridden_note(paragraphs)
+    return ToolOutcome.success(text, _("Applied %s to %s") % (quote(style), where))
+
+
+def _overridden_note(paragraphs) -> str:
+    """Say which paragraphs keep direct formatting that hides the style (empty when none do)."""
+    overridden = [(where, kinds) for where, kinds in
+                  ((where, direct_formatting.overrides(paragraph)) for where, paragraph in paragraphs) if kinds]
+    if not overridden:
+        return ""
+    return (" But direct formatting still overrides the style in %s, so the change may not show there. To let the "
+            "style decide, call apply_style again with clear_direct_formatting=true (this removes that formatting)."
+            % direct_formatting.describe(overridden[:10]))
 
 
 def _targets(document, blocks, args):
     if args.get("selection"):
         span, number = selection_span(document, blocks)
         cursor = span.xtext.createTextCursorByRange(span.cursor(0, len(span.text)))
-        paragraphs = list(_enumerate(cursor))
+        paragraphs = [("selected paragraph %d" % (index + 1), paragraph)
+                      for index, paragraph in enumerate(_enumerate(cursor))]
         return paragraphs, "the selected paragraph%s" % ("s" if len(paragraphs) > 1 else "")
     if args.get("paragraph") is None:
         raise ToolError("Say where: paragraph=N (and to_paragraph=M for a range), or selection=true.")
@@ -106,7 +126,7 @@ def _targets(document, blocks, args):
     expected = args.get("expected_start")
     if expected:
         _check_start(blocks[first - 1], first, expected)
-    paragraphs = [b.obj for b in blocks[first - 1:last] if b.kind == "paragraph"]
+    paragraphs = [("paragraph %d" % b.number, b.obj) for b in blocks[first - 1:last] if b.kind == "paragraph"]
     if not paragraphs:
         raise ToolError("Paragraph %d is a table; styles apply to paragraphs." % first)
     return paragraphs, "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
@@ -147,6 +167,9 @@ TOOLS = [
              "selection": {"type": "boolean", "description": "Style the paragraphs of the selection."},
              "expected_start": {"type": "string", "description": "The first words of paragraph N as you read them; "
                                 "refused if it now starts differently."},
+             "clear_direct_formatting": {"type": "boolean", "description": "Also remove fonts, sizes, bold, "
+                                         "colours and spacing set directly on these paragraphs, so the style "
+                                         "decides how they look (default false; the result says when needed)."},
          }, "required": ["style"], "additionalProperties": False},
          apply_style, apps=("writer",), changes_document=True),
 ]

@@ -65,3 +65,23 @@ def test_format_text_refusals(tools, sample):
     assert "no character style" in tools.fails("format_text", text="Smith", char_style="Loud").content
     assert snapshot(sample) == before
     assert portions(blocks(sample)[1])[1] == ("Micheal Smith", True, False, YELLOW, None)
+
+
+def test_apply_style_says_when_direct_formatting_hides_it_and_clears_it_on_request(tools, sample):
+    # paragraph 2, "Dear Micheal Smith, …", has "Micheal Smith" bold and highlighted directly
+    content = tools.ok("apply_style", style="Quotations", paragraph=2).content
+    assert "direct formatting still overrides the style in paragraph 2 (bold, highlight)" in content
+    assert "clear_direct_formatting=true" in content
+    assert blocks(sample)[1].ParaStyleName == "Quotations"
+    assert ("Micheal Smith", True, False, YELLOW, None) in portions(blocks(sample)[1])  # nothing cleared unasked
+    cleared = tools.ok("apply_style", style="Quotations", paragraph=2, clear_direct_formatting=True).content
+    assert "Direct formatting was cleared" in cleared and "overrides" not in cleared
+    paragraph = blocks(sample)[1]
+    assert portions(paragraph) == [("Dear Micheal Smith, this report covers the first quarter.", False, False, None,
+                                    None)]
+    assert paragraph.ParaStyleName == "Quotations"
+
+
+def test_apply_style_to_plain_paragraphs_says_nothing_about_overrides(tools, sample):
+    content = tools.ok("apply_style", style="Quotations", paragraph=9).content
+    assert "overrides" not in content
