@@ -101,3 +101,31 @@ def test_a_refused_edit_in_a_turn_changes_nothing_and_the_model_is_told(endpoint
     assert "needs paragraph=N" in results[1]
     assert snapshot(writer) == original
     assert list(writer.getUndoManager().getAllUndoActionTitles()) == []
+
+
+def test_blocks_inserted_mid_paragraph_undo_and_redo_soundly(endpoint, writer):
+    """The paragraph is split at the cursor first, so the HTML import never lands mid-paragraph."""
+    from writer_docs import select_in
+    make_sample(writer)
+    original = snapshot(writer)
+    sentence = texts(writer)[3]
+    cursor = select_in(writer, 4, "in March")  # "Sales grew by 12% in March; …": the cursor before "in March"
+    cursor.collapseToStart()
+    writer.getCurrentController().select(cursor)
+    endpoint.enqueue(tool_round(("insert_content", {"content": SECTION, "position": "cursor"})), path=CHAT)
+    endpoint.enqueue(text_stream_reply(["Added the budget."]), path=CHAT)
+    panel = Panel(writer).open()
+    panel.send("Add the budget here")
+    panel.wait_idle(timeout=30)
+    inserted = texts(writer)
+    split = sentence.index("in March")
+    assert inserted[3:8] == [sentence[:split], "Budget", "The budget grows by ten percent.",
+                             [["Item", "Cost"], ["Laptops", "4000"], ["Desks", "900"]], sentence[split:]]
+    undo = writer.getUndoManager()
+    assert len(undo.getAllUndoActionTitles()) == 1
+    undo.undo()
+    assert snapshot(writer) == original
+    undo.redo()
+    assert texts(writer) == inserted
+    undo.undo()
+    assert snapshot(writer) == original
