@@ -36,6 +36,8 @@ class BlockInfo:
     table_name: str = ""
     rows: List[List[str]] = field(default_factory=list)
     """The table's cell texts (rows of strings), for a short preview."""
+    irregular: bool = False
+    """The table's rows have different numbers of cells (merged or split cells)."""
 
 
 def block_line(block: BlockInfo, plain_styles: Sequence[str] = ()) -> str:
@@ -62,12 +64,20 @@ def table_summary(block: BlockInfo) -> str:
     columns = max((len(row) for row in rows), default=0)
     head = "[table %s: %d row%s × %d column%s" % (block.table_name, len(rows), "" if len(rows) == 1 else "s",
                                                   columns, "" if columns == 1 else "s")
+    if block.irregular:
+        head += ", merged or split cells: the rows hold %s cells" % _counts([len(row) for row in rows])
     shown = []
     for row in rows[:TABLE_PREVIEW_ROWS]:
         cells = [_short(cell) for cell in row[:TABLE_PREVIEW_COLUMNS]]
         shown.append("| " + " | ".join(cells) + (" | …" if len(row) > TABLE_PREVIEW_COLUMNS else "") + " |")
     more = " …" if len(rows) > TABLE_PREVIEW_ROWS else ""
     return head + "] " + " ".join(shown) + more + " (read or edit its cells with the tables tool)"
+
+
+def _counts(counts: List[int]) -> str:
+    """``3, 2, 3`` (cut after ten rows)."""
+    shown = ", ".join(str(count) for count in counts[:10])
+    return shown + (", …" if len(counts) > 10 else "")
 
 
 def _short(cell: str) -> str:

@@ -42,3 +42,12 @@ def test_outline_and_body_style():
 
 def test_word_count_ignores_punctuation_only_tokens():
     assert count_words("Hello, world - 12% done!") == 4
+
+
+def test_an_irregular_table_says_its_rows_have_different_cell_counts():
+    block = BlockInfo(4, "table", table_name="Calendar", rows=[["May", "1", "Opening"], ["2", "Talk"], ["3"]],
+                      irregular=True)
+    line = block_line(block)
+    assert line.startswith("[4] [table Calendar: 3 rows × 3 columns, merged or split cells: the rows hold 3, 2, 1 "
+                           "cells]")
+    assert "| May | 1 | Opening | | 2 | Talk | | 3 |" in line

@@ -1,7 +1,7 @@
 """Read the body's blocks into :class:`~marginalia.core.text.writer_listing.BlockInfo` records."""
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from ...core.text.writer_listing import BlockInfo
 from .blocks import Block, list_label, list_level
@@ -26,7 +26,7 @@ def describe(block: Block, full: bool, tracked: bool) -> BlockInfo:
     if block.kind == "table":
         info = BlockInfo(block.number, "table", table_name=block.obj.getName())
         if full:
-            info.rows = table_rows(block.obj)
+            info.rows, info.irregular = table_cells(block.obj)
         return info
     paragraph = block.obj
     level = int(paragraph.getPropertyValue("OutlineLevel") or 0)
@@ -49,10 +49,26 @@ def describe_all(blocks: List[Block], first: int = 1, last: Optional[int] = None
 
 def table_rows(table) -> List[List[str]]:
     """The cell texts of ``table`` as rows (merged or split cells read by name)."""
-    try:
-        return [[_cell_text(value) for value in row] for row in table.getDataArray()]
-    except Exception:  # irregular tables (merged or split cells) have no data array
-        return _rows_by_name(table)
+    return table_cells(table)[0]
+
+
+def table_cells(table) -> Tuple[List[List[str]], bool]:
+    """``(rows of cell texts, irregular)``: every cell, whatever the table's shape.
+
+    A table whose rows have different numbers of cells (merged or split cells, common in
+    Word files) may still answer ``getDataArray()``, with one column only and no error;
+    it is read cell by cell through its cell names instead, and called irregular.
+    """
+    names = table.getCellNames()
+    rows, columns = table.getRows().getCount(), table.getColumns().getCount()
+    if len(names) == rows * columns and not any("." in name for name in names):
+        try:
+            data = table.getDataArray()
+            if len(data) == rows and all(len(row) == columns for row in data):
+                return [[_cell_text(value) for value in row] for row in data], False
+        except Exception:  # no data array: read the cells by name
+            pass
+    return _rows_by_name(table), True
 
 
 def _cell_text(value) -> str:
