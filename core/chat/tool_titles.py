@@ -18,7 +18,7 @@ TITLES = {
     "format_text": N_("format text"), "get_document": N_("get document"), "get_selection": N_("get selection"),
     "get_sheet_summary": N_("get sheet summary"), "get_statistics": N_("get statistics"),
     "import_csv": N_("import csv"), "insert_content": N_("insert content"), "list_sheets": N_("list sheets"),
-    "list_styles": N_("list styles"), "manage_sheet": N_("manage sheet"), "read_range": N_("read range"),
+    "list_styles": N_("list styles"), "other_text": N_("headers, footers and frames"), "manage_sheet": N_("manage sheet"), "read_range": N_("read range"),
     "replace_text": N_("replace text"), "research_web": N_("research web"), "search_text": N_("search text"),
     "sort_range": N_("sort range"), "tables": N_("tables"), "track_changes": N_("track changes"),
     "web_search": N_("web search"), "write_range": N_("write range"),

@@ -12,10 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
+OBJECT = "\ufffc"
+"""What Writer's text holds for an empty field or an object; a read leaves it out."""
 DEFAULT_BUDGET = 12000
 """Characters of paragraph text per reading call."""
 LONG_PARAGRAPH = 4000
 """A single paragraph longer than this is shown cut, with a note."""
+LONG_NOTE = 1500
+"""A note or comment longer than this is shown cut."""
 TABLE_PREVIEW_ROWS = 8
 TABLE_PREVIEW_COLUMNS = 6
 CELL_PREVIEW = 40
@@ -38,6 +42,12 @@ class BlockInfo:
     """The table's cell texts (rows of strings), for a short preview."""
     irregular: bool = False
     """The table's rows have different numbers of cells (merged or split cells)."""
+    notes: List[Tuple[str, str]] = field(default_factory=list)
+    """The paragraph's footnotes and endnotes: ``(marker as in the text, note text)``."""
+    comments: List[Tuple[str, str, str]] = field(default_factory=list)
+    """The comments anchored in the paragraph: ``(author, comment, the text it is attached to)``."""
+    fields: List[Tuple[str, str]] = field(default_factory=list)
+    """The fields in the paragraph: ``(what it shows, kind)``."""
 
 
 def block_line(block: BlockInfo, plain_styles: Sequence[str] = ()) -> str:
@@ -49,13 +59,37 @@ def block_line(block: BlockInfo, plain_styles: Sequence[str] = ()) -> str:
         marks.append("(%s)" % block.style)
     if block.list_label:
         marks.append("  " * block.list_level + block.list_label)
-    text = block.text.replace("\n", " ")
+    text = block.text.replace("\n", " ").replace(OBJECT, "")
     if len(text) > LONG_PARAGRAPH:
         text = text[:LONG_PARAGRAPH] + " […cut: %d more characters; search_text finds passages in it]" % (
             len(text) - LONG_PARAGRAPH)
     if not text:
         text = "(empty)"
-    return "[%d] %s" % (block.number, " ".join(marks + [text]))
+    return "\n".join(["[%d] %s" % (block.number, " ".join(marks + [text]))] + mark_lines(block))
+
+
+def mark_lines(block: BlockInfo) -> List[str]:
+    """The lines under a paragraph: its notes' text, its comments, what its fields are."""
+    lines = ["    %s: %s" % (marker, _one_line(text, LONG_NOTE)) for marker, text in block.notes]
+    lines.extend("    [comment by %s on %s: %s]" % (author or "unknown", _quoted(anchor), _one_line(text, LONG_NOTE))
+                 for author, text, anchor in block.comments)
+    if block.fields:
+        lines.append("    fields: " + ", ".join(_field(shown, kind) for shown, kind in block.fields[:12]))
+    return lines
+
+
+def _field(shown: str, kind: str) -> str:
+    shown = shown.replace(OBJECT, "")
+    return "%s (%s)" % (_quoted(shown), kind) if shown.strip() else "an empty %s" % kind
+
+
+def _one_line(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _quoted(text: str, empty: str = "the point where it is") -> str:
+    return "\u201c%s\u201d" % _one_line(text, 60) if text else empty
 
 
 def table_summary(block: BlockInfo) -> str:

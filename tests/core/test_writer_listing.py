@@ -51,3 +51,16 @@ def test_an_irregular_table_says_its_rows_have_different_cell_counts():
     assert line.startswith("[4] [table Calendar: 3 rows × 3 columns, merged or split cells: the rows hold 3, 2, 1 "
                            "cells]")
     assert "| May | 1 | Opening | | 2 | Talk | | 3 |" in line
+
+
+def test_notes_comments_and_fields_are_listed_under_their_paragraph():
+    block = BlockInfo(3, text="Il dormeur[^1] de la montagne[^2]. Nom:\ufffc", notes=[("[^1]", "Rimbaud, 1870."),
+                                                                                    ("[^2]", "The Ardennes.")],
+                      comments=[("Ann", "Which edition?", "dormeur")], fields=[("", "user field"), ("3", "page number")])
+    assert block_line(block).splitlines() == [
+        "[3] Il dormeur[^1] de la montagne[^2]. Nom:",
+        "    [^1]: Rimbaud, 1870.",
+        "    [^2]: The Ardennes.",
+        "    [comment by Ann on \u201cdormeur\u201d: Which edition?]",
+        "    fields: an empty user field, \u201c3\u201d (page number)",
+    ]

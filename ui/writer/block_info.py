@@ -16,13 +16,45 @@ def has_tracked_changes(document) -> bool:
         return False
 
 
-def paragraph_text(paragraph, tracked: bool) -> str:
-    """The paragraph's text as it reads after tracked changes."""
-    return TextSpan.of_range(paragraph).text if tracked else paragraph.getString()
+def has_notes(document) -> bool:
+    """True when the document has footnotes or endnotes (their anchors then read ``[^1]``)."""
+    try:
+        return bool(document.getFootnotes().getCount() or document.getEndnotes().getCount())
+    except Exception:
+        return False
 
 
-def describe(block: Block, full: bool, tracked: bool) -> BlockInfo:
-    """Describe ``block``; without ``full`` only what the outline needs (heading level and text)."""
+def has_fields(document) -> bool:
+    """True when the document has fields or comments (a read then says where they are)."""
+    try:
+        return bool(document.getTextFields().createEnumeration().hasMoreElements())
+    except Exception:
+        return False
+
+
+def reads_by_portion(document) -> bool:
+    """True when a paragraph's text differs from its plain string: tracked changes or notes.
+
+    Such text is read through :class:`~.spans.TextSpan`, the same way the editing tools
+    read it, so what a read shows can be quoted back to them.
+    """
+    return has_tracked_changes(document) or has_notes(document)
+
+
+def paragraph_text(paragraph, by_portion: bool) -> str:
+    """The paragraph's text as the tools read it (after tracked changes, with note markers)."""
+    return TextSpan.of_range(paragraph).text if by_portion else paragraph.getString()
+
+
+def describe(block: Block, full: bool, by_portion: bool, marks: bool = False) -> BlockInfo:
+    """Describe ``block``; without ``full`` only what the outline needs (heading level and text).
+
+    Args:
+        block: the block.
+        full: read everything the listing shows (else only a heading's level and text).
+        by_portion: read the text portion by portion (see :func:`reads_by_portion`).
+        marks: the document has notes, comments or fields: list those of the paragraph.
+    """
     if block.kind == "table":
         info = BlockInfo(block.number, "table", table_name=block.obj.getName())
         if full:
@@ -31,8 +63,12 @@ def describe(block: Block, full: bool, tracked: bool) -> BlockInfo:
     paragraph = block.obj
     level = int(paragraph.getPropertyValue("OutlineLevel") or 0)
     info = BlockInfo(block.number, outline_level=level)
-    if full or level:
-        info.text = paragraph_text(paragraph, tracked)
+    if full and marks:
+        span = TextSpan.of_range(paragraph)
+        info.text = span.text
+        info.notes, info.comments, info.fields = span.marks.notes, span.marks.comments, span.marks.fields
+    elif full or level:
+        info.text = paragraph_text(paragraph, by_portion)
     if full:
         info.style = paragraph.getPropertyValue("ParaStyleName")
         info.list_label = list_label(paragraph)
@@ -41,10 +77,10 @@ def describe(block: Block, full: bool, tracked: bool) -> BlockInfo:
 
 
 def describe_all(blocks: List[Block], first: int = 1, last: Optional[int] = None,
-                 tracked: bool = False) -> List[BlockInfo]:
+                 by_portion: bool = False, marks: bool = False) -> List[BlockInfo]:
     """Describe every block: fully from ``first`` to ``last``, the rest only for the outline."""
     end = len(blocks) if last is None else last
-    return [describe(block, first <= block.number <= end, tracked) for block in blocks]
+    return [describe(block, first <= block.number <= end, by_portion, marks) for block in blocks]
 
 
 def table_rows(table) -> List[List[str]]:

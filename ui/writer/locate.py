@@ -12,7 +12,7 @@ from typing import List, Optional
 
 from ...core.text.match import find_all, normalize, quote
 from ...core.agent.tools import ToolError
-from .block_info import has_tracked_changes
+from .block_info import reads_by_portion
 from .blocks import Block, containing_block, paragraph_at
 from .spans import SpanTableError, TextSpan
 
@@ -88,8 +88,8 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
         old_text: the text to find (typography and spacing may differ).
         match_case: capitals must match.
         whole_words: only whole words.
-        has_redlines: the document has tracked changes (text is then read portion by
-            portion, leaving deletions out).
+        has_redlines: the document has tracked changes or notes (text is then read portion
+            by portion, leaving deletions out and marking note anchors, as the reads show it).
         positions: read the document positions too (needed to change the matches;
             searching alone does without, which is much faster).
     """
@@ -218,5 +218,5 @@ def find_targets(document, blocks: List[Block], args: dict, text: str, match_cas
     if args.get("paragraph") is not None:
         found = in_paragraph(blocks, args["paragraph"], text, match_case)
         return choose(found, text, args.get("occurrence"), args.get("all", False), "paragraph %d" % args["paragraph"])
-    found = in_document(blocks, text, match_case, has_redlines=has_tracked_changes(document))
+    found = in_document(blocks, text, match_case, has_redlines=reads_by_portion(document))
     return choose(found, text, args.get("occurrence"), args.get("all", False), "the document")

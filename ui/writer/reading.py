@@ -5,13 +5,16 @@ from ...core.i18n import _, ngettext
 from ...core.agent.tools import Tool, ToolError
 from ...core.agent.turn_parts import ToolOutcome
 from ...core.text.writer_listing import count_words, most_common_style, outline_lines, page
-from .block_info import describe_all, has_tracked_changes, paragraph_text
+from .block_info import describe_all, has_fields, has_notes, has_tracked_changes, paragraph_text, reads_by_portion
 from .blocks import body_blocks, containing_block
+from .other_text import listing_lines
 from .selection_info import describe_selection
 
 NUMBERING_NOTE = ("Paragraph numbers: every paragraph and every table of the body has one number [N], from 1, in "
                   "order; pass them as paragraph=N to the other tools. Numbers shift when paragraphs are added or "
                   "removed, so read again after such edits.")
+NOTES_NOTE = ("[^1] in the text marks footnote 1 and [^e1] endnote 1 (their text is under the paragraph); quote "
+              "them as they are shown, and keep a marker in new_text to keep its note.")
 OUTLINE_BUDGET = 4000
 PLAIN_STYLES = ("Standard", "Text body")
 
@@ -25,10 +28,11 @@ def get_document(context, args) -> ToolOutcome:
         raise ToolError("There is no paragraph %d: the document has paragraphs 1 to %d." % (first, len(blocks)))
     if last is not None and last < first:
         raise ToolError("to_paragraph (%d) is before from_paragraph (%d)." % (last, first))
-    tracked = has_tracked_changes(document)
+    tracked, notes = has_tracked_changes(document), has_notes(document)
     infos = describe_all(blocks, 1 if args.get("outline_only") else first,
-                         0 if args.get("outline_only") else last, tracked)
-    lines = [_header(document, blocks, tracked)]
+                         0 if args.get("outline_only") else last, tracked or notes, notes or has_fields(document))
+    outside = listing_lines(document) if first == 1 or args.get("outline_only") else []
+    lines = [_header(document, blocks, tracked, notes, bool(outside))]
     outline = outline_lines(infos)
     if outline and (first == 1 or args.get("outline_only")):
         lines.append("Outline (headings):")
@@ -36,6 +40,7 @@ def get_document(context, args) -> ToolOutcome:
     if args.get("outline_only"):
         if not outline:
             lines.append("The document has no headings.")
+        lines.extend(_outside(outside))
         return ToolOutcome.success("\n".join(lines), ngettext("Read the outline (%d heading)", "Read the outline (%d headings)",
                                                               len(outline)) % len(outline))
     body_style = most_common_style(infos[first - 1:last])
@@ -46,12 +51,21 @@ def get_document(context, args) -> ToolOutcome:
     if shown < end:
         lines.append("[Shown: paragraphs %d–%d of %d. Continue with get_document from_paragraph=%d.]"
                      % (first, shown, len(blocks), shown + 1))
+    lines.extend(_outside(outside))
     return ToolOutcome.success("\n".join(lines), _("Read paragraphs %d–%d of %d") % (first, shown, len(blocks)))
 
 
-def _header(document, blocks, tracked: bool) -> str:
+def _outside(lines):
+    return ["Outside the body (headers, footers, frames, text boxes; change them with other_text):"] + lines \
+        if lines else []
+
+
+def _header(document, blocks, tracked: bool, notes: bool = False, outside: bool = False) -> str:
     tables = sum(1 for block in blocks if block.kind == "table")
     if len(blocks) == 1 and blocks[0].kind == "paragraph" and not blocks[0].obj.getString():
+        if outside:
+            return ("The body is empty (one empty paragraph, number 1); the document's text is outside the body, "
+                    "listed below.")
         return "The document is empty (one empty paragraph, number 1). Add content with insert_content."
     parts = ["The document has %d paragraphs (numbered 1–%d%s)." % (
         len(blocks), len(blocks), ", %d of them tables" % tables if tables else "")]
@@ -60,6 +74,8 @@ def _header(document, blocks, tracked: bool) -> str:
         parts.append("The user's cursor is in paragraph %d." % cursor)
     if tracked:
         parts.append("It has tracked changes; text is shown as it reads with them applied.")
+    if notes:
+        parts.append(NOTES_NOTE)
     parts.append(NUMBERING_NOTE)
     return " ".join(parts)
 
@@ -94,13 +110,13 @@ def get_statistics(context, args) -> ToolOutcome:
     """Count words, characters, paragraphs, pages, headings, tables, comments, changes."""
     document = context.document
     blocks = body_blocks(document)
-    tracked = has_tracked_changes(document)
+    by_portion = reads_by_portion(document)
     texts, headings = [], 0
     for block in blocks:
         if block.kind == "table":
             texts.extend(block.obj.getCellByName(name).getString() for name in block.obj.getCellNames())
         else:
-            texts.append(paragraph_text(block.obj, tracked))
+            texts.append(paragraph_text(block.obj, by_portion))
             headings += 1 if int(block.obj.getPropertyValue("OutlineLevel") or 0) else 0
     text = "\n".join(texts)
     facts = [

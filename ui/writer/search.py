@@ -5,7 +5,7 @@ from ...core.i18n import _, ngettext
 from ...core.text.match import context_around, quote
 from ...core.agent.tools import Tool
 from ...core.agent.turn_parts import ToolOutcome
-from .block_info import has_tracked_changes
+from .block_info import reads_by_portion
 from .blocks import body_blocks
 from .locate import in_document
 
@@ -17,7 +17,7 @@ def search_text(context, args) -> ToolOutcome:
     text = args["text"]
     match_case, whole_words = args.get("match_case", False), args.get("whole_words", False)
     document = context.document
-    matches = in_document(body_blocks(document), text, match_case, whole_words, has_tracked_changes(document),
+    matches = in_document(body_blocks(document), text, match_case, whole_words, reads_by_portion(document),
                           positions=False)
     if not matches:
         return ToolOutcome.success("No match for %s in the document body or its tables%s." % (

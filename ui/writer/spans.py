@@ -9,11 +9,15 @@ every piece of its text, the portion it came from, so :meth:`TextSpan.cursor` ca
 select exactly ``text[start:end]``.
 
 Paragraph breaks inside the range appear as ``\\n``. Text inside a tracked deletion
-is left out: the model sees, and addresses, the text as it reads after the changes.
+is left out: the model sees, and addresses, the text as it reads after the changes. A
+footnote anchor reads ``[^1]`` and an endnote anchor ``[^e1]`` (Writer's own string is
+the bare number, which runs into the word before it: "dormeur1"); the notes, the
+comments and the fields met on the way are kept in :attr:`TextSpan.marks` for the
+reading tools.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
 from .blocks import PARAGRAPH
@@ -24,6 +28,28 @@ BREAK = "break"
 
 ATOMIC_PORTIONS = frozenset(("TextField", "Footnote", "Frame", "ControlCharacter", "InContentMetadata",
                              "MetadataField", "Ruby"))
+
+
+FIELD_KINDS = {"PageNumber": "page number", "PageCount": "page count", "DateTime": "date", "JumpEdit": "placeholder",
+               "GetReference": "cross-reference", "User": "user field", "SetExpression": "number range",
+               "Chapter": "chapter", "FileName": "file name", "Author": "author", "Bibliography": "citation",
+               "DocInfo": "document property", "Macro": "macro", "DropDown": "list", "Input": "input field",
+               "URL": "link", "WordCount": "word count", "CharacterCount": "character count"}
+
+
+@dataclass
+class Marks:
+    """What a span holds besides its text: notes, comments and fields, in order."""
+
+    notes: List[tuple] = field(default_factory=list)
+    """``(marker, note text)``, e.g. ``("[^1]", "See chapter 2.")``."""
+    comments: List[tuple] = field(default_factory=list)
+    """``(author, comment text, the text it is attached to)``."""
+    fields: List[tuple] = field(default_factory=list)
+    """``(what it shows, kind)``, e.g. ``("3", "page number")``."""
+
+    def __bool__(self) -> bool:
+        return bool(self.notes or self.comments or self.fields)
 
 
 class SpanTableError(ValueError):
@@ -48,9 +74,11 @@ class _Piece:
 class TextSpan:
     """The text of one range inside one XText (body, table cell, frame…)."""
 
-    def __init__(self, xtext, text: str, pieces: List[_Piece], start_range, end_range):
+    def __init__(self, xtext, text: str, pieces: List[_Piece], start_range, end_range, marks: Optional[Marks] = None):
         self.xtext = xtext
         self.text = text
+        self.marks = marks or Marks()
+        """The notes, comments and fields inside the span."""
         self._pieces = pieces
         self._start = start_range
         self._end = end_range
@@ -71,7 +99,8 @@ class TextSpan:
                 builder.paragraph_break(previous_end, paragraph.getStart())
             builder.paragraph(paragraph)
             previous_end = paragraph.getEnd()
-        return cls(xtext, "".join(builder.parts), builder.pieces, text_range.getStart(), text_range.getEnd())
+        return cls(xtext, "".join(builder.parts), builder.pieces, text_range.getStart(), text_range.getEnd(),
+                   builder.marks)
 
     @classmethod
     def of_text(cls, xtext) -> "TextSpan":
@@ -147,6 +176,7 @@ class _Builder:
         self.pieces: List[_Piece] = []
         self.offset = 0
         self.deleting = False
+        self.marks = Marks()
 
     def paragraph_break(self, end_of_previous, start_of_next) -> None:
         self._add("\n", BREAK, end_of_previous, start_of_next)
@@ -164,8 +194,39 @@ class _Builder:
                 continue
             if kind == "Text":
                 self._add(portion.getString(), TEXT, portion.getStart())
+            elif kind == "Footnote":
+                self._add(self._note(portion), ATOMIC, portion.getStart(), portion.getEnd())
             elif kind in ATOMIC_PORTIONS:
+                if kind == "TextField":
+                    self._field(portion)
                 self._add(portion.getString() or "\ufffc", ATOMIC, portion.getStart(), portion.getEnd())
+            elif kind == "Annotation":
+                self._comment(portion)
+
+    def _note(self, portion) -> str:
+        note = portion.getPropertyValue("Footnote")
+        label = note.getLabel() or portion.getString().strip() or str(len(self.marks.notes) + 1)
+        marker = "[^%s%s]" % ("e" if note.supportsService("com.sun.star.text.Endnote") else "", label)
+        self.marks.notes.append((marker, note.getString()))
+        return marker
+
+    def _field(self, portion) -> None:
+        try:
+            found = portion.getPropertyValue("TextField")
+            service = next((name for name in found.getSupportedServiceNames()
+                            if name.startswith("com.sun.star.text.textfield.")), "")
+            kind = service[len("com.sun.star.text.textfield."):].split(".")[0]
+            self.marks.fields.append((portion.getString(), FIELD_KINDS.get(kind, "field")))
+        except Exception:  # a field that cannot say what it is still reads as its text
+            pass
+
+    def _comment(self, portion) -> None:
+        try:
+            note = portion.getPropertyValue("TextField")
+            self.marks.comments.append((note.getPropertyValue("Author"), note.getPropertyValue("Content"),
+                                        note.getAnchor().getString()))
+        except Exception:  # an unreadable comment is left out of the read, never fatal
+            pass
 
     def _add(self, text: str, kind: str, begin, finish=None) -> None:
         if not text:

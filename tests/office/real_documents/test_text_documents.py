@@ -58,3 +58,102 @@ def test_merged_cells_of_a_word_table_are_read_whole(open_copy, tools_for):
     read = whole_read(tools_for(doc))
     assert "[table Table2: 3 rows × 3 columns, merged or split cells: the rows hold 3, 2, 3 cells]" in read
     assert "| 1 | 2 | 3 | | 4 | 6 | | 7 | 8 | 9 |" in read
+
+
+def _one_line(text):
+    return " ".join(text.split())
+
+
+def comment_texts(doc):
+    found, fields = [], doc.getTextFields().createEnumeration()
+    while fields.hasMoreElements():
+        field = fields.nextElement()
+        if field.supportsService("com.sun.star.text.textfield.Annotation") and field.getAnchor().getText() == \
+                doc.getText():
+            found.append(field.getPropertyValue("Content"))
+    return found
+
+
+@pytest.mark.parametrize("name", documents(TEXT_EXTENSIONS))
+def test_notes_and_comments_show_in_the_read(name, open_copy, tools_for):
+    doc = open_copy(name)
+    read = whole_read(tools_for(doc))
+    for notes in (doc.getFootnotes(), doc.getEndnotes()):
+        for index in range(notes.getCount()):
+            assert ": " + _one_line(notes.getByIndex(index).getString())[:60] in read
+    for comment in comment_texts(doc):
+        assert _one_line(comment)[:60] in read
+
+
+def test_footnote_anchors_are_kept_apart_from_the_word(open_copy, tools_for):
+    read = whole_read(tools_for(open_copy("mammoth-footnotes.docx")))
+    assert "[1] Ouch[^1].[^2]\n    [^1]: A tachyon walks into a bar.\n    [^2]: Fin." in read
+
+
+def test_a_footnote_marker_can_be_quoted_back_to_replace_text(open_copy, tools_for):
+    doc = open_copy("mammoth-footnotes.docx")
+    tools = tools_for(doc)
+    tools.ok("replace_text", old_text="Ouch[^1].", new_text="Ouch again[^1].", paragraph=1)
+    assert doc.getFootnotes().getCount() == 2
+    assert "[1] Ouch again[^1].[^2]" in whole_read(tools)
+
+
+def header_footer_texts(doc):
+    found = []
+    styles = doc.getStyleFamilies().getByName("PageStyles")
+    for name in styles.getElementNames():
+        style = styles.getByName(name)
+        if not style.isInUse():
+            continue
+        for kind in ("Header", "Footer"):
+            if style.getPropertyValue(kind + "IsOn"):
+                found.append(style.getPropertyValue(kind + "Text").getString())
+    return [text for text in found if text.strip()]
+
+
+@pytest.mark.parametrize("name", documents(TEXT_EXTENSIONS))
+def test_headers_footers_frames_and_text_boxes_show_in_the_read(name, open_copy, tools_for):
+    doc = open_copy(name)
+    read = tools_for(doc).ok("get_document")
+    for text in header_footer_texts(doc):
+        assert " / ".join(line.strip() for line in text.replace("\ufffc", "").splitlines())[:60] in read
+    frames = doc.getTextFrames()
+    for frame_name in frames.getElementNames():
+        if frames.getByName(frame_name).getString().strip():
+            assert "- frame %s" % frame_name in read
+
+
+def test_a_text_box_is_read_although_the_body_is_empty(open_copy, tools_for):
+    read = tools_for(open_copy("mammoth-text-box.docx")).ok("get_document")
+    assert read.startswith("The body is empty")
+    assert "- text box Text Box 2 (anchored at paragraph 1): Datum plane" in read
+
+
+def footer_fields(doc):
+    footer = doc.getStyleFamilies().getByName("PageStyles").getByName("Standard").getPropertyValue("FooterText")
+    fields, portions = [], footer.createEnumeration().nextElement().createEnumeration()
+    while portions.hasMoreElements():
+        portion = portions.nextElement()
+        if portion.getPropertyValue("TextPortionType") == "TextField":
+            fields.append(portion.getPropertyValue("TextField").getSupportedServiceNames())
+    return footer, fields
+
+
+def test_a_footer_is_edited_and_its_page_field_survives_one_undo_restores_it(open_copy, tools_for):
+    doc = open_copy("odfpy-header-footer.odt")
+    footer, fields = footer_fields(doc)
+    assert footer.getString() == "Footer\t1\tBottom" and len(fields) == 1
+    undo = doc.getUndoManager()
+    undo.enterUndoContext("the turn")  # as the turn's undo scope groups its edits into one step
+    result = tools_for(doc).ok("other_text", action="replace", where="footer of Default Page Style",
+                               old_text="Bottom", new_text="End of page")
+    undo.leaveUndoContext()
+    assert "in the footer of Default Page Style" in result
+    footer, after = footer_fields(doc)
+    assert footer.getString() == "Footer\t1\tEnd of page" and after == fields
+    refused = tools_for(doc).runner.run(__import__("marginalia.core.stream.message", fromlist=["ToolCall"]).ToolCall(
+        "c2", "other_text", '{"action": "replace", "where": "footer of Default Page Style", "old_text": "Nope", '
+        '"new_text": "x"}', 0))
+    assert not refused.ok and "does not contain" in refused.content
+    undo.undo()
+    assert footer_fields(doc)[0].getString() == "Footer\t1\tBottom"
