@@ -5,7 +5,8 @@ The content is written to a temporary UTF-8 HTML file and inserted with
 so headings, lists, tables and links arrive as native Writer objects. The filter
 leaves the host paragraph empty after the content; it is removed. Paragraphs the
 filter styles as plain HTML body text ("Text body") take the document's own body
-style when that differs, so new text looks like the text around it.
+style when that differs, so new text looks like the text around it, and headings take
+the style that carries their outline level in this document (:mod:`.outline_styles`).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ...core.text.html_inline import complete_document
 from ...core.text.markdown_html import markdown_to_html
 from ...core.agent.tools import ToolError
 from .blocks import body_blocks
+from .outline_styles import fit_headings
 from .spans import TextSpan
 
 HTML_FILTER = "HTML (StarWriter)"
@@ -54,7 +56,9 @@ def import_html(document, paragraph_number: int, html: str, body_style: str) -> 
     if leftover.kind == "paragraph" and not leftover.obj.getString():
         leftover.obj.dispose()  # a no-op where Writer needs it (the last paragraph after a table)
     first, last = paragraph_number, paragraph_number + added - 1
-    _adopt_body_style(body_blocks(document)[first - 1:last], body_style)
+    new_blocks = body_blocks(document)[first - 1:last]
+    _adopt_body_style(new_blocks, body_style)
+    fit_headings(document, [block.obj for block in new_blocks if block.kind == "paragraph"])
     return first, last
 
 

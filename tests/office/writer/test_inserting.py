@@ -117,3 +117,28 @@ def test_bad_positions_and_empty_content_change_nothing(tools, sample):
     assert "no visible text" in tools.fails("insert_content", content="<b> </b>", position="end",
                                             format="html").content
     assert snapshot(sample) == before
+
+
+def _outline_on_custom_styles(doc):
+    """A house template: the outline lives on "HeadingArticle" (level 2); the built-in Heading 2 has none."""
+    styles = doc.getStyleFamilies().getByName("ParagraphStyles")
+    custom = doc.createInstance("com.sun.star.style.ParagraphStyle")
+    styles.insertByName("HeadingArticle", custom)
+    custom.setParentStyle("Heading")
+    from com.sun.star.beans import PropertyValue
+    heading_style = PropertyValue()
+    heading_style.Name, heading_style.Value = "HeadingStyleName", "HeadingArticle"
+    import uno
+    rules = doc.getChapterNumberingRules()  # its elements are typed sequences: pyuno needs the type spelt out
+    uno.invoke(rules, "replaceByIndex", (1, uno.Any("[]com.sun.star.beans.PropertyValue", (heading_style,))))
+
+
+def test_a_heading_takes_the_style_that_carries_its_outline_level_in_this_document(tools, sample):
+    _outline_on_custom_styles(sample)
+    styles = sample.getStyleFamilies().getByName("ParagraphStyles")
+    assert styles.getByName("Heading 2").OutlineLevel == 0 and styles.getByName("HeadingArticle").OutlineLevel == 2
+    tools.ok("insert_content", content="## Article 4\n\nThe tenant pays.", position="end")
+    heading = blocks(sample)[-2]
+    assert heading.getString() == "Article 4"
+    assert heading.ParaStyleName == "HeadingArticle" and heading.OutlineLevel == 2
+    assert "[%d] Article 4" % len(blocks(sample)[:-1]) in tools.ok("get_document", outline_only=True).content
