@@ -1,8 +1,9 @@
-"""Text outside the numbered body: headers, footers, text frames and text boxes.
+"""Text outside the numbered body: headers, footers, text frames, text boxes, and notes.
 
-``get_document`` lists it after the first page of paragraphs; ``other_text`` reads all
-of it and replaces text inside one part, named as the list names it ("header of Default
-Page Style", "frame Frame1", "text box Shape 1"). Replacements go through the same
+``get_document`` lists headers, footers, frames and text boxes after the first page of
+paragraphs (footnotes and endnotes under their paragraph); ``other_text`` reads all of it
+and replaces text inside one part, named as the list names it ("header of Default Page
+Style", "frame Frame1", "text box Shape 1", "footnote 1", "endnote i"). Replacements go through the same
 careful path as the body's (formatting kept word by word, fields and images never cut
 into), so a footer's page number field or a header's logo survives an edit.
 """
@@ -47,9 +48,20 @@ class Part:
             return None
 
 
-def parts(document) -> List[Part]:
-    """Every header, footer, frame and text box that holds text, in that order."""
-    return _page_parts(document) + _frames(document) + _text_boxes(document)
+def parts(document, notes: bool = False) -> List[Part]:
+    """Every header, footer, frame and text box that holds text, in that order (then every note)."""
+    found = _page_parts(document) + _frames(document) + _text_boxes(document)
+    return found + _notes(document) if notes else found
+
+
+def _notes(document) -> List[Part]:
+    found = []
+    for kind, notes in (("footnote", document.getFootnotes()), ("endnote", document.getEndnotes())):
+        for index in range(notes.getCount()):
+            note = notes.getByIndex(index)
+            label = note.getLabel() or note.getAnchor().getString().strip() or str(index + 1)
+            found.append(Part("%s %s" % (kind, label), note))
+    return found
 
 
 def _page_parts(document) -> List[Part]:
@@ -120,10 +132,10 @@ def _anchor(document, blocks, element) -> str:
     return "anchored at paragraph %d" % block.number if block else ""
 
 
-def listing_lines(document, preview: int = PART_PREVIEW, budget: int = LIST_BUDGET) -> List[str]:
+def listing_lines(document, preview: int = PART_PREVIEW, budget: int = LIST_BUDGET, notes: bool = False) -> List[str]:
     """Lines naming each part with its text (cut to ``preview`` characters), within ``budget``."""
     lines, used = [], 0
-    for part in parts(document):
+    for part in parts(document, notes):
         span = part.span()
         text = " / ".join(line.strip() for line in (span.text if span else part.xtext.getString()).splitlines())
         text = text.replace("\ufffc", "")
@@ -144,9 +156,9 @@ def other_text(context, args) -> ToolOutcome:
     """List the text outside the body, or replace text inside one part of it."""
     document = context.document
     if args["action"] == "list":
-        lines = listing_lines(document, preview=4000, budget=20000)
+        lines = listing_lines(document, preview=4000, budget=20000, notes=True)
         if not lines:
-            return ToolOutcome.success("The document has no headers, footers, frames or text boxes with text.",
+            return ToolOutcome.success("The document has no headers, footers, frames, text boxes or notes with text.",
                                        _("No text outside the body"))
         return ToolOutcome.success("Text outside the body:\n" + "\n".join(lines), _("Read headers, footers and frames"))
     return _replace(context, args)
@@ -182,7 +194,7 @@ def _replace(context, args) -> ToolOutcome:
 
 def _named(document, where: str) -> Part:
     wanted = " ".join(where.split()).lower()
-    available = parts(document)
+    available = parts(document, notes=True)
     for part in available:
         if part.name.lower() == wanted:
             return part
@@ -193,10 +205,11 @@ def _named(document, where: str) -> Part:
 TOOLS = [
     Tool(
         name="other_text",
-        description=("Text outside the numbered body paragraphs: headers, footers, text frames, text boxes. action "
-                     "\"list\": each part with its name and text. \"replace\": in the part named `where` (exactly as "
-                     "listed, e.g. \"footer of Default Page Style\" or \"frame Frame1\") replace old_text with "
-                     "new_text; fields such as page numbers and images stay."),
+        description=("Text outside the numbered body paragraphs: headers, footers, text frames, text boxes, and the "
+                     "text of footnotes and endnotes. action \"list\": each part with its name and text. \"replace\": "
+                     "in the part named `where` (exactly as listed, e.g. \"footer of Default Page Style\", \"frame "
+                     "Frame1\" or \"footnote 3\") replace old_text with new_text; fields such as page numbers and "
+                     "images stay."),
         parameters={"type": "object", "properties": {
             "action": {"type": "string", "enum": ["list", "replace"]},
             "where": {"type": "string", "description": "replace: the part's name as listed."},

@@ -14,7 +14,8 @@ NUMBERING_NOTE = ("Paragraph numbers: every paragraph and every table of the bod
                   "order; pass them as paragraph=N to the other tools. Numbers shift when paragraphs are added or "
                   "removed, so read again after such edits.")
 NOTES_NOTE = ("[^1] in the text marks footnote 1 and [^e1] endnote 1 (their text is under the paragraph); quote "
-              "them as they are shown, and keep a marker in new_text to keep its note.")
+              "them as they are shown, and keep a marker in new_text to keep its note. Change a note's own text "
+              "with other_text (where=\"footnote 1\").")
 OUTLINE_BUDGET = 4000
 PLAIN_STYLES = ("Standard", "Text body")
 

@@ -157,3 +157,12 @@ def test_a_footer_is_edited_and_its_page_field_survives_one_undo_restores_it(ope
     assert not refused.ok and "does not contain" in refused.content
     undo.undo()
     assert footer_fields(doc)[0].getString() == "Footer\t1\tBottom"
+
+
+def test_a_footnote_s_own_text_is_edited_with_other_text(open_copy, tools_for):
+    doc = open_copy("mammoth-footnotes.docx")
+    tools = tools_for(doc)
+    assert "- footnote 1: A tachyon walks into a bar." in tools.ok("other_text", action="list")
+    tools.ok("other_text", action="replace", where="footnote 1", old_text="walks into", new_text="enters")
+    assert doc.getFootnotes().getByIndex(0).getString().strip() == "A tachyon enters a bar."
+    assert "    [^1]: A tachyon enters a bar." in tools.ok("get_document")
