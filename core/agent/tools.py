@@ -14,7 +14,7 @@ can read, so no tool can kill the loop:
 
 Handlers receive a :class:`ToolContext` (the document and whatever the office side
 provides) and the validated arguments; they return a
-:class:`~marginalia.core.agent.turn_parts.ToolOutcome` or a plain string.
+:class:`ToolOutcome` or a plain string.
 """
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from ..errors import MarginaliaError
 from ..i18n import _
 from .schema_check import check_arguments, relax_for_grammar
-from .turn_parts import ToolOutcome
 
 log = logging.getLogger("marginalia.tools")
 
@@ -56,6 +55,32 @@ class ToolContext:
     """``progress(phase, message)`` for async tools (step / progress / complete / error)."""
     cancel: Any = None
     """The cancel token of an async tool."""
+
+
+@dataclass
+class ToolOutcome:
+    """The result of one tool call: text for the model, a line for the user."""
+
+    ok: bool
+    content: str
+    """What goes back to the model as the tool message."""
+    summary: str = ""
+    """One line in plain words for the transcript ("Replaced 3 occurrences of 'Micheal'")."""
+    data: Any = field(default=None, repr=False)
+    unexpected: bool = False
+    """The tool crashed (an exception other than a deliberate ToolError): it may have stopped
+    halfway through a change, so the undo scope must not trust it to have cleaned up."""
+
+    @classmethod
+    def success(cls, content: str, summary: str = "", data: Any = None) -> "ToolOutcome":
+        """A successful call."""
+        return cls(True, content, summary, data)
+
+    @classmethod
+    def failure(cls, message: str, summary: str = "") -> "ToolOutcome":
+        """A failed call; ``message`` tells the model, in plain words, what went wrong."""
+        text = message if message.startswith("Error") else "Error: " + message
+        return cls(False, text, summary or message)
 
 
 @dataclass

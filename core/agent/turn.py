@@ -23,7 +23,8 @@ from ..loop.task import Outcome, Task
 from ..threads import start_worker
 from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from .tool_strategy import ROUTER, ToolPlan, forced_tool
-from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, NullUndo, ToolOutcome, user_message_of
+from .tools import ToolOutcome
+from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, NullUndo, user_message_of
 
 log = logging.getLogger("marginalia.turn")
 

@@ -1,39 +1,12 @@
-"""Small value types shared by the turn state machine, the tool runner and the display."""
+"""Small pieces shared by the turn state machine and the display: stop texts, the null undo scope, error words."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Tuple
+from typing import Tuple
 
 from ..i18n import _
 
 CANCELLED_RESULT = "Cancelled: the user stopped the assistant before this tool ran."
 STOPPED_REPLY = "(Stopped by the user.)"
-
-
-@dataclass
-class ToolOutcome:
-    """The result of one tool call: text for the model, a line for the user."""
-
-    ok: bool
-    content: str
-    """What goes back to the model as the tool message."""
-    summary: str = ""
-    """One line in plain words for the transcript ("Replaced 3 occurrences of 'Micheal'")."""
-    data: Any = field(default=None, repr=False)
-    unexpected: bool = False
-    """The tool crashed (an exception other than a deliberate ToolError): it may have stopped
-    halfway through a change, so the undo scope must not trust it to have cleaned up."""
-
-    @classmethod
-    def success(cls, content: str, summary: str = "", data: Any = None) -> "ToolOutcome":
-        """A successful call."""
-        return cls(True, content, summary, data)
-
-    @classmethod
-    def failure(cls, message: str, summary: str = "") -> "ToolOutcome":
-        """A failed call; ``message`` tells the model, in plain words, what went wrong."""
-        text = message if message.startswith("Error") else "Error: " + message
-        return cls(False, text, summary or message)
 
 
 class NullUndo:

@@ -17,8 +17,7 @@ from ..i18n import _, format_count, ngettext
 from .settings import ResearchSettings
 from .search_results import (SEARXNG, SearchResult, duckduckgo_query_url, parse_duckduckgo, parse_searxng,
     searxng_query_url)
-from ..agent.tools import ToolError
-from ..agent.turn_parts import ToolOutcome
+from ..agent.tools import ToolError, ToolOutcome
 from .web_address import host_of
 from .web_fetch import WebReader
 from .web_page import Page, check_readable, media_type, read_page

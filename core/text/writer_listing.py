@@ -168,3 +168,24 @@ def most_common_style(blocks: Sequence[BlockInfo]) -> str:
 def count_words(text: str) -> int:
     """Words as a reader counts them (runs of letters or digits)."""
     return len([word for word in text.split() if any(char.isalnum() for char in word)])
+
+
+WRITER_COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+"""Writer names table columns A-Z, then a-z, then AA… (Calc's sheets use A-Z, then AA)."""
+
+
+def table_column_name(index: int) -> str:
+    """The letters of a Writer table column, 0-based: 0 → ``A``, 26 → ``a``, 52 → ``AA``.
+
+    Args:
+        index: The column's position from 0.
+
+    Returns:
+        The letters Writer uses in the table's cell names (``a1`` is the 27th column).
+    """
+    name, index = "", index + 1
+    while index:
+        index, rest = divmod(index - 1, len(WRITER_COLUMN_LETTERS))
+        name = WRITER_COLUMN_LETTERS[rest] + name
+    return name
+

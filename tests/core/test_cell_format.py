@@ -1,21 +1,8 @@
 """Formatting words into Calc property values."""
 import pytest
 
-from marginalia.core.calc.cell_format import (FormatError, alignment, color_hex, HORIZONTAL, number_format_code,
-    parse_color, size_hundredths_mm)
+from marginalia.core.calc.cell_format import FormatError, alignment, HORIZONTAL, number_format_code, size_hundredths_mm
 from marginalia.core.calc.formula_errors import describe_error, error_label, is_syntax_error
-
-
-@pytest.mark.parametrize("text, value", [("#FFC7CE", 0xFFC7CE), ("ffc7ce", 0xFFC7CE), ("#abc", 0xAABBCC),
-                                         ("Light Red", 0xFFC7CE), ("light_green", 0xC6EFCE), ("red", 0xFF0000)])
-def test_colors(text, value):
-    assert parse_color(text) == value
-    assert color_hex(value) == "#%06X" % value
-
-
-def test_bad_color_lists_the_forms():
-    with pytest.raises(FormatError, match="#RRGGBB"):
-        parse_color("reddish")
 
 
 def test_number_formats_alignment_and_sizes():

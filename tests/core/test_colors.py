@@ -1,16 +1,47 @@
-"""Colour names and codes from the model."""
+"""Colour names and codes from the model: one table for Writer and Calc (LibreOffice's standard palette)."""
+import os
+
 import pytest
 
-from marginalia.core.text.colors import parse_color
+from marginalia.core.colors import PALETTE, ColorError, color_hex, parse_color, parse_color_or_none
+
+STANDARD_PALETTE = "/usr/lib/libreoffice/share/palette/standard.soc"
 
 
-@pytest.mark.parametrize("text, value", [("#FF0000", 0xFF0000), ("00ff00", 0x00FF00), ("#abc", 0xAABBCC),
-                                         ("Yellow", 0xFFFF00), ("light-blue", 0xADD8E6), ("dark_grey", 0x404040),
-                                         ("none", None), (" Transparent ", None)])
+# Values that changed when the two tables became one: Writer's old table took CSS values ("light blue"
+# #ADD8E6, "dark grey" #404040), Calc's its own ("light red" #FFC7CE, "light green" #C6EFCE). Both now follow
+# the palette of LibreOffice's colour pickers, so a name means what the user sees under that name.
+@pytest.mark.parametrize("text, value", [
+    ("#FF0000", 0xFF0000), ("00ff00", 0x00FF00), ("#abc", 0xAABBCC), ("#FFC7CE", 0xFFC7CE), ("ffc7ce", 0xFFC7CE),
+    ("Yellow", 0xFFFF00), ("red", 0xFF0000), ("blue", 0x2A6099), ("green", 0x00A933),
+    ("light-blue", 0xDEE6EF), ("Light Red", 0xFFD7D7), ("light_green", 0xDDE8CB), ("dark_grey", 0x333333),
+    ("dark blue", 0x355269), ("Light Blue 2", 0x729FCF), ("darkred", 0xC9211E), ("lightgray", 0xDDDDDD),
+    ("Dark Gray 4", 0x111111), ("grey", 0x808080), ("navy", 0x000080), ("pink", 0xFFC0CB),
+])
 def test_accepted(text, value):
     assert parse_color(text) == value
+    assert color_hex(value) == "#%06X" % value
+
+
+@pytest.mark.parametrize("text", ["none", " Transparent ", "off", "No colour"])
+def test_words_for_no_colour(text):
+    assert parse_color_or_none(text) is None
+    with pytest.raises(ColorError):
+        parse_color(text)
 
 
 def test_unknown_colour_explains_the_forms():
-    with pytest.raises(ValueError, match="#RRGGBB"):
+    with pytest.raises(ColorError, match="#RRGGBB"):
         parse_color("blurple")
+    with pytest.raises(ValueError):  # callers may catch it as the ValueError it is
+        parse_color_or_none("reddish")
+
+
+@pytest.mark.skipif(not os.path.exists(STANDARD_PALETTE) and os.environ.get("CI") != "true",
+                    reason="LibreOffice is not installed here")
+def test_the_table_is_libreoffice_s_standard_palette():
+    import re
+    with open(STANDARD_PALETTE, encoding="utf-8") as handle:
+        found = re.findall(r'draw:name="([^"]*)" draw:color="#([0-9a-fA-F]{6})"', handle.read())
+    assert len(found) == len(PALETTE) == 120
+    assert {name.lower(): int(value, 16) for name, value in found} == PALETTE

@@ -5,8 +5,7 @@ import pytest
 
 from marginalia.core.stream.message import ToolCall
 from marginalia.core.agent.schema_check import check_arguments
-from marginalia.core.agent.tools import Tool, ToolContext, ToolError, ToolRegistry, ToolRunner
-from marginalia.core.agent.turn_parts import ToolOutcome
+from marginalia.core.agent.tools import Tool, ToolContext, ToolError, ToolOutcome, ToolRegistry, ToolRunner
 
 SCHEMA = {"type": "object", "properties": {
     "paragraph": {"type": "integer", "minimum": 0},

@@ -10,7 +10,8 @@ from marginalia.core.stream.message import AssistantMessage, ToolCall
 from marginalia.core.chat.transcript import Transcript
 from marginalia.core.agent.turn import Turn
 from marginalia.core.chat.display import TranscriptDisplay
-from marginalia.core.agent.turn_parts import CANCELLED_RESULT, STOPPED_REPLY, ToolOutcome
+from marginalia.core.agent.tools import ToolOutcome
+from marginalia.core.agent.turn_parts import CANCELLED_RESULT, STOPPED_REPLY
 
 
 class Token:

@@ -64,3 +64,8 @@ def test_notes_comments_and_fields_are_listed_under_their_paragraph():
         "    [comment by Ann on \u201cdormeur\u201d: Which edition?]",
         "    fields: an empty user field, \u201c3\u201d (page number)",
     ]
+
+
+def test_writer_table_columns_go_a_to_z_then_lowercase_then_double_letters():
+    from marginalia.core.text.writer_listing import table_column_name
+    assert [table_column_name(i) for i in (0, 25, 26, 51, 52, 53)] == ["A", "Z", "a", "z", "AA", "AB"]

@@ -156,7 +156,7 @@ class RecordingTools:
         return False
 
     def run(self, call):
-        from marginalia.core.agent.turn_parts import ToolOutcome
+        from marginalia.core.agent.tools import ToolOutcome
         self.ran.append((call.call_id, call.name, call.arguments_raw))
         return ToolOutcome.success("done")
 

@@ -12,8 +12,7 @@ from com.sun.star.awt import Rectangle
 from ...core.calc.cell_address import RangeRef
 from ...core.calc.cell_format import FormatError, size_hundredths_mm
 from ...core.i18n import N_, _
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_size
 from .guards import ensure_sheet_unprotected
 from .table_header import detect_header

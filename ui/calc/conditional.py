@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from com.sun.star.beans import PropertyValue
 
-from ...core.calc.cell_format import FormatError, color_hex, parse_color
+from ...core.calc.cell_format import FormatError
+from ...core.colors import ColorError, color_hex, parse_color
 from ...core.calc.cell_values import looks_like_number
 from ...core.i18n import _
 from ...core.calc.formula_errors import describe_error
 from ...core.calc.formula_syntax import condition_operand, to_api_formula
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names
 from .conditional_parts import rule_groups
 from .custom_undo import record
@@ -110,7 +110,7 @@ def _style(document, args):
     try:
         background = parse_color(args["background_color"]) if "background_color" in args else None
         font = parse_color(args["font_color"]) if "font_color" in args else None
-    except FormatError as error:
+    except (FormatError, ColorError) as error:
         raise ToolError("Nothing was changed: %s." % error) from None
     return _custom_style(document, background, font, bool(args.get("bold")))
 

@@ -10,11 +10,11 @@ import uno
 from com.sun.star.lang import Locale
 from com.sun.star.util import MalformedNumberFormatException
 
-from ...core.calc.cell_format import (HORIZONTAL, VERTICAL, FormatError, alignment, number_format_code, parse_color,
+from ...core.calc.cell_format import (HORIZONTAL, VERTICAL, FormatError, alignment, number_format_code,
     size_hundredths_mm)
+from ...core.colors import ColorError, parse_color
 from ...core.i18n import _
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve
 from .guards import ensure_sheet_unprotected
 
@@ -38,7 +38,7 @@ def format_range(context, args) -> ToolOutcome:
     try:
         properties = _cell_properties(context.document, args)
         sizes = _sizes(args)
-    except FormatError as error:
+    except (FormatError, ColorError) as error:
         raise ToolError("Nothing was formatted: %s." % error) from None
     cell_range = target.cell_range()
     if "merge" in args:

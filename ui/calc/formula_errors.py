@@ -14,8 +14,7 @@ from ...core.calc.formula_errors import describe_error, error_label
 from ...core.calc.formula_syntax import to_english_formula
 from ...core.i18n import _, ngettext
 from ...core.calc.sheet_text import format_value
-from ...core.agent.tools import Tool
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolOutcome
 from .addresses import RANGE_HELP, active_sheet, range_of_address, resolve, used_area
 from .cell_views import null_date, read_views
 from .functions import api_renames, unknown_functions

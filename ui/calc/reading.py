@@ -9,8 +9,7 @@ from __future__ import annotations
 from ...core.calc.cell_address import RangeRef
 from ...core.i18n import _, ngettext
 from ...core.calc.sheet_text import render_table
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .addresses import RANGE_HELP, active_sheet, clamp_to_used, resolve, used_area
 from .cell_views import null_date, read_views
 from .selection import selected_targets

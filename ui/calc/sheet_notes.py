@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.calc.cell_address import cell_name
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote

@@ -13,8 +13,7 @@ from ...core.calc.cell_address import RangeRef, column_name
 from ...core.calc.column_types import describe_profile, header_row_index, looks_like_header, profile_column
 from ...core.i18n import _
 from ...core.calc.sheet_text import format_number, format_value, render_table
-from ...core.agent.tools import Tool
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolOutcome
 from .addresses import active_sheet, range_of_address, sheet_by_name, used_area
 from .cell_views import null_date, read_views
 from .named_ranges import named_range_lines

@@ -13,8 +13,7 @@ from com.sun.star.uno import Exception as UnoException
 
 from ...core.calc.cell_address import column_name
 from ...core.i18n import _
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .addresses import RANGE_HELP, clamp_to_used, resolve
 from .guards import ensure_sheet_unprotected, ensure_sortable
 from .sheet_objects import autofilter_area

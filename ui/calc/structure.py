@@ -11,8 +11,7 @@ from com.sun.star.uno import Exception as UnoException
 
 from ...core.calc.cell_address import AddressError, column_name, parse_line_position, sheet_name_problem
 from ...core.i18n import _, ngettext
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .addresses import sheet_by_name, sheet_size
 from .guards import ensure_sheet_unprotected, ensure_structure_unprotected
 

@@ -11,8 +11,7 @@ from ...core.calc.csv_text import CsvError, parse_csv
 from ...core.calc.formula_shift import FormulaTemplate, ShiftError
 from ...core.calc.formula_syntax import to_api_formula
 from ...core.i18n import _, ngettext
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names, sheet_size
 from .cell_writer import write_grid
 from .guards import ensure_cells_editable, ensure_no_partial_array, ensure_sheet_unprotected, refused_by_calc

@@ -26,7 +26,7 @@ import unohelper
 from com.sun.star.document import XUndoManagerListener
 from com.sun.star.lang import DisposedException
 
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import ToolOutcome
 from .log import get_logger
 
 log = get_logger("undo")

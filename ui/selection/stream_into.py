@@ -19,8 +19,8 @@ from ...core.i18n import _
 from ...core.loop.messages import ContentDelta, RefusalDelta, RoundDone, RoundFailed
 from ...core.loop.task import Outcome, Task
 from ...core.agent.selection_prompts import StreamCleaner
-from ...core.agent.tools import ToolContext
-from ...core.agent.turn_parts import ToolOutcome, user_message_of
+from ...core.agent.tools import ToolContext, ToolOutcome
+from ...core.agent.turn_parts import user_message_of
 from ..office.log import get_logger
 from ..office.undo import DocumentUndo
 from ..writer import format_runs

@@ -9,8 +9,7 @@ import uno
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import body_blocks, containing_block
 from .editing import TARGET_PROPERTIES
 from .locate import find_targets
@@ -144,19 +143,21 @@ def _decided_summary(action: str, chosen, every: bool) -> str:
 
 
 TOOLS = [
-    Tool("comments",
-         "Comments in the margin. action \"add\": attach content (the comment) to text, found like replace_text's "
-         "old_text (paragraph=N, selection=true, or unique in the document). \"list\": every comment with its number, "
-         "paragraph, author and the text it is attached to. \"resolve\" / \"remove\": comment number=N from the list "
-         "(content may repeat its text to be sure), or all=true.",
-         {"type": "object", "properties": dict({
-             "action": {"type": "string", "enum": list(ACTIONS)},
-             "text": {"type": "string", "minLength": 1, "description": "add: the words the comment is about."},
-             "content": {"type": "string", "description": "add: the comment. resolve/remove: the comment's text, "
-                         "to confirm."},
-             "number": {"type": "integer", "minimum": 1, "description": "resolve/remove: the comment's number."},
-         }, **dict(TARGET_PROPERTIES, all={"type": "boolean", "description": "add: comment every match of text; "
-                                                                             "resolve/remove: every comment."})),
-          "required": ["action"], "additionalProperties": False},
-         comments, apps=("writer",), changes_document=True),
+    Tool(
+        name="comments",
+        description=(
+            "Comments in the margin. action \"add\": attach content (the comment) to text, found like "
+            "replace_text's old_text (paragraph=N, selection=true, or unique in the document). \"list\": every "
+            "comment with its number, paragraph, author and the text it is attached to. \"resolve\" / \"remove\": "
+            "comment number=N from the list (content may repeat its text to be sure), or all=true."),
+        parameters={"type": "object", "properties": dict({
+            "action": {"type": "string", "enum": list(ACTIONS)},
+            "text": {"type": "string", "minLength": 1, "description": "add: the words the comment is about."},
+            "content": {"type": "string", "description": "add: the comment. resolve/remove: the comment's text, "
+                        "to confirm."},
+            "number": {"type": "integer", "minimum": 1, "description": "resolve/remove: the comment's number."},
+        }, **dict(TARGET_PROPERTIES, all={"type": "boolean", "description": "add: comment every match of text; "
+                                                                            "resolve/remove: every comment."})),
+         "required": ["action"], "additionalProperties": False},
+        handler=comments, apps=("writer",), changes_document=True),
 ]

@@ -11,8 +11,7 @@ from typing import List
 
 from ...core.i18n import _
 from ...core.text.match import quote, same_text
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import block_at, body_blocks
 from .content import FORMATS, Content, prepare
 from .locate import Match, find_targets
@@ -157,31 +156,35 @@ TARGET_PROPERTIES = {
 }
 
 TOOLS = [
-    Tool("replace_text",
-         "Replace existing text. old_text must be the current text exactly as you read it; if the user changed it "
-         "since, the call is refused and you must read again (nothing is changed). Where: paragraph=N (inside that "
-         "paragraph; old_text may be the whole paragraph), selection=true (the user's selection), or, with neither, "
-         "anywhere in the document (it must be unique, or pass occurrence=K or all=true). With format \"plain\" "
-         "(default) the existing formatting is kept: only words that differ are rewritten. With \"markdown\" or "
-         "\"html\", new_text is formatted content (bold, italic, links; headings, lists and tables only when old_text "
-         "is whole paragraphs). An empty new_text deletes old_text.",
-         {"type": "object", "properties": dict({
-             "old_text": {"type": "string", "minLength": 1, "description": "The text to replace, as it reads now."},
-             "new_text": {"type": "string", "description": "The replacement."},
-             "format": {"type": "string", "enum": list(FORMATS), "description": "How to read new_text (default "
-                        "plain, which keeps the formatting)."},
-         }, **TARGET_PROPERTIES), "required": ["old_text", "new_text"], "additionalProperties": False},
-         replace_text, apps=("writer",), changes_document=True),
-    Tool("delete_paragraphs",
-         "Delete whole paragraphs, with their line breaks: paragraph N, or N through to_paragraph. old_text is the "
-         "text of those paragraphs as you read it (tables in the range are deleted too and need no text). Refused "
-         "when the paragraphs read differently now.",
-         {"type": "object", "properties": {
-             "paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to delete."},
-             "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to delete (default: "
-                              "the same as paragraph)."},
-             "old_text": {"type": "string", "description": "Their current text (paragraphs separated by line "
-                          "breaks)."},
-         }, "required": ["paragraph", "old_text"], "additionalProperties": False},
-         delete_paragraphs, apps=("writer",), changes_document=True),
+    Tool(
+        name="replace_text",
+        description=(
+            "Replace existing text. old_text must be the current text exactly as you read it; if the user changed "
+            "it since, the call is refused and you must read again (nothing is changed). Where: paragraph=N (inside "
+            "that paragraph; old_text may be the whole paragraph), selection=true (the user's selection), or, with "
+            "neither, anywhere in the document (it must be unique, or pass occurrence=K or all=true). With format "
+            "\"plain\" (default) the existing formatting is kept: only words that differ are rewritten. With "
+            "\"markdown\" or \"html\", new_text is formatted content (bold, italic, links; headings, lists and "
+            "tables only when old_text is whole paragraphs). An empty new_text deletes old_text."),
+        parameters={"type": "object", "properties": dict({
+            "old_text": {"type": "string", "minLength": 1, "description": "The text to replace, as it reads now."},
+            "new_text": {"type": "string", "description": "The replacement."},
+            "format": {"type": "string", "enum": list(FORMATS), "description": "How to read new_text (default "
+                       "plain, which keeps the formatting)."},
+        }, **TARGET_PROPERTIES), "required": ["old_text", "new_text"], "additionalProperties": False},
+        handler=replace_text, apps=("writer",), changes_document=True),
+    Tool(
+        name="delete_paragraphs",
+        description=(
+            "Delete whole paragraphs, with their line breaks: paragraph N, or N through to_paragraph. old_text is "
+            "the text of those paragraphs as you read it (tables in the range are deleted too and need no text). "
+            "Refused when the paragraphs read differently now."),
+        parameters={"type": "object", "properties": {
+            "paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to delete."},
+            "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to delete (default: "
+                             "the same as paragraph)."},
+            "old_text": {"type": "string", "description": "Their current text (paragraphs separated by line "
+                         "breaks)."},
+        }, "required": ["paragraph", "old_text"], "additionalProperties": False},
+        handler=delete_paragraphs, apps=("writer",), changes_document=True),
 ]

@@ -8,11 +8,10 @@ from com.sun.star.awt.FontStrikeout import NONE as NO_STRIKE, SINGLE as STRIKE
 from com.sun.star.awt.FontUnderline import NONE as NO_UNDERLINE, SINGLE as UNDERLINE
 from com.sun.star.awt.FontWeight import BOLD, NORMAL
 
-from ...core.text.colors import parse_color
+from ...core.colors import parse_color_or_none
 from ...core.i18n import _
 from ...core.text.match import quote
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import body_blocks
 from .editing import TARGET_PROPERTIES
 from .locate import find_targets
@@ -51,7 +50,7 @@ def _properties(document, args) -> Dict[str, object]:
     for key, name in (("color", "CharColor"), ("highlight", "CharBackColor")):
         if key in args:
             try:
-                value = parse_color(args[key])
+                value = parse_color_or_none(args[key])
             except ValueError as error:
                 raise ToolError("%s: %s" % (key, error)) from None
             result[name] = TRANSPARENT if value is None else value
@@ -94,11 +93,13 @@ FORMAT_PROPERTIES = {
 }
 
 TOOLS = [
-    Tool("format_text",
-         "Change the look of existing text without changing the words: bold, italic, underline, strikethrough, text "
-         "colour, highlight, size, font or a character style. The text is found like replace_text finds old_text: "
-         "in paragraph=N, in the selection, or in the document (unique, occurrence=K, or all=true).",
-         {"type": "object", "properties": dict(FORMAT_PROPERTIES, **TARGET_PROPERTIES),
-          "required": ["text"], "additionalProperties": False},
-         format_text, apps=("writer",), changes_document=True),
+    Tool(
+        name="format_text",
+        description=(
+            "Change the look of existing text without changing the words: bold, italic, underline, strikethrough, "
+            "text colour, highlight, size, font or a character style. The text is found like replace_text finds "
+            "old_text: in paragraph=N, in the selection, or in the document (unique, occurrence=K, or all=true)."),
+        parameters={"type": "object", "properties": dict(FORMAT_PROPERTIES, **TARGET_PROPERTIES),
+         "required": ["text"], "additionalProperties": False},
+        handler=format_text, apps=("writer",), changes_document=True),
 ]

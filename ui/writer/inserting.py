@@ -8,8 +8,7 @@ the paragraph is split there first, so a heading never swallows half a sentence.
 from __future__ import annotations
 
 from ...core.i18n import _
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import Block, body_blocks, containing_block
 from .content import FORMATS, Content, prepare
 from .placement import body_style, open_paragraph, reset_paragraph, resolve_position
@@ -124,20 +123,22 @@ def _done(text: str, content: Content, first: int = 0, last: int = 0) -> ToolOut
 
 
 TOOLS = [
-    Tool("insert_content",
-         "Insert new content without replacing anything: at the user's cursor, before or after paragraph N, or at "
-         "the start or end of the document. Markdown (the default) or HTML becomes real formatting: headings (#, ##), "
-         "**bold**, *italic*, [links](url), bullet and numbered lists, and tables (| a | b | with a |---| line). "
-         "One line of text at the cursor goes into the paragraph there; anything else becomes new paragraphs, "
-         "styled like the document's body text. The reply gives the numbers of the new paragraphs.",
-         {"type": "object", "properties": {
-             "content": {"type": "string", "minLength": 1, "description": "What to insert."},
-             "position": {"type": "string", "enum": list(POSITIONS), "description": "cursor, before/after a "
-                          "paragraph (give paragraph), start or end of the document."},
-             "paragraph": {"type": "integer", "minimum": 1, "description": "The paragraph to insert before or "
-                           "after."},
-             "format": {"type": "string", "enum": list(FORMATS), "description": "markdown (default), html, or plain "
-                        "(taken literally; each line break starts a paragraph)."},
-         }, "required": ["content", "position"], "additionalProperties": False},
-         insert_content, apps=("writer",), changes_document=True),
+    Tool(
+        name="insert_content",
+        description=(
+            "Insert new content without replacing anything: at the user's cursor, before or after paragraph N, or "
+            "at the start or end of the document. Markdown (the default) or HTML becomes real formatting: headings "
+            "(#, ##), **bold**, *italic*, [links](url), bullet and numbered lists, and tables (| a | b | with a "
+            "|---| line). One line of text at the cursor goes into the paragraph there; anything else becomes new "
+            "paragraphs, styled like the document's body text. The reply gives the numbers of the new paragraphs."),
+        parameters={"type": "object", "properties": {
+            "content": {"type": "string", "minLength": 1, "description": "What to insert."},
+            "position": {"type": "string", "enum": list(POSITIONS), "description": "cursor, before/after a "
+                         "paragraph (give paragraph), start or end of the document."},
+            "paragraph": {"type": "integer", "minimum": 1, "description": "The paragraph to insert before or "
+                          "after."},
+            "format": {"type": "string", "enum": list(FORMATS), "description": "markdown (default), html, or plain "
+                       "(taken literally; each line break starts a paragraph)."},
+        }, "required": ["content", "position"], "additionalProperties": False},
+        handler=insert_content, apps=("writer",), changes_document=True),
 ]

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List, Optional
 
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.i18n import _
 from ...core.text.match import find_all, quote
 from .blocks import body_blocks, containing_block

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from ...core.i18n import _, ngettext
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.text.writer_listing import count_words, most_common_style, outline_lines, page
 from .block_info import describe_all, has_fields, has_notes, has_tracked_changes, paragraph_text, reads_by_portion
 from .blocks import body_blocks, containing_block
@@ -163,26 +162,34 @@ def _changes(document) -> int:
 NO_ARGUMENTS = {"type": "object", "properties": {}, "additionalProperties": False}
 
 TOOLS = [
-    Tool("get_document",
-         "Read the document as numbered paragraphs, with its heading outline. Every paragraph and every table has a "
-         "number [N] starting at 1; the other tools take it as paragraph=N. Headings show their style, e.g. "
-         "(Heading 1); list items show their bullet or number; a table shows its name, size and first rows. Text "
-         "with pending tracked changes is shown as it reads after them. Long documents come in pages: the reply "
-         "tells you the from_paragraph to continue with.",
-         {"type": "object", "properties": {
-             "from_paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to show (default 1)."},
-             "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to show (default: as "
-                              "many as fit)."},
-             "outline_only": {"type": "boolean", "description": "Only the headings with their numbers (a quick "
-                              "overview of a long document)."},
-         }, "additionalProperties": False},
-         get_document, apps=("writer",)),
-    Tool("get_selection",
-         "Get the text the user has selected, with its paragraph numbers; or, when nothing is selected, where the "
-         "cursor is (paragraph number and the words around it).",
-         NO_ARGUMENTS, get_selection, apps=("writer",)),
-    Tool("get_statistics",
-         "Count words, characters, paragraphs, pages, headings, tables, comments, tracked changes and images; also "
-         "says whether changes are being recorded and whether the document is read-only.",
-         NO_ARGUMENTS, get_statistics, apps=("writer",)),
+    Tool(
+        name="get_document",
+        description=(
+            "Read the document as numbered paragraphs, with its heading outline. Every paragraph and every table "
+            "has a number [N] starting at 1; the other tools take it as paragraph=N. Headings show their style, "
+            "e.g. (Heading 1); list items show their bullet or number; a table shows its name, size and first rows. "
+            "Text with pending tracked changes is shown as it reads after them. Long documents come in pages: the "
+            "reply tells you the from_paragraph to continue with."),
+        parameters={"type": "object", "properties": {
+            "from_paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to show (default 1)."},
+            "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to show (default: as "
+                             "many as fit)."},
+            "outline_only": {"type": "boolean", "description": "Only the headings with their numbers (a quick "
+                             "overview of a long document)."},
+        }, "additionalProperties": False},
+        handler=get_document, apps=("writer",)),
+    Tool(
+        name="get_selection",
+        description=(
+            "Get the text the user has selected, with its paragraph numbers; or, when nothing is selected, where "
+            "the cursor is (paragraph number and the words around it)."),
+        parameters=NO_ARGUMENTS,
+        handler=get_selection, apps=("writer",)),
+    Tool(
+        name="get_statistics",
+        description=(
+            "Count words, characters, paragraphs, pages, headings, tables, comments, tracked changes and images; "
+            "also says whether changes are being recorded and whether the document is read-only."),
+        parameters=NO_ARGUMENTS,
+        handler=get_statistics, apps=("writer",)),
 ]

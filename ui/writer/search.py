@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import context_around, quote
-from ...core.agent.tools import Tool
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolOutcome
 from .block_info import reads_by_portion
 from .blocks import body_blocks
 from .locate import in_document
@@ -37,15 +36,18 @@ def search_text(context, args) -> ToolOutcome:
 
 
 TOOLS = [
-    Tool("search_text",
-         "Find text in the document (body paragraphs and table cells). Returns each match with its paragraph number "
-         "and the words around it, marked [[like this]]. Quotes, dashes and spacing need not match exactly.",
-         {"type": "object", "properties": {
-             "text": {"type": "string", "minLength": 1, "description": "The text to find."},
-             "match_case": {"type": "boolean", "description": "Capitals must match (default false)."},
-             "whole_words": {"type": "boolean", "description": "Only whole words (default false)."},
-             "max_results": {"type": "integer", "minimum": 1, "maximum": 200,
-                             "description": "Most matches to list (default 20)."},
-         }, "required": ["text"], "additionalProperties": False},
-         search_text, apps=("writer",)),
+    Tool(
+        name="search_text",
+        description=(
+            "Find text in the document (body paragraphs and table cells). Returns each match with its paragraph "
+            "number and the words around it, marked [[like this]]. Quotes, dashes and spacing need not match "
+            "exactly."),
+        parameters={"type": "object", "properties": {
+            "text": {"type": "string", "minLength": 1, "description": "The text to find."},
+            "match_case": {"type": "boolean", "description": "Capitals must match (default false)."},
+            "whole_words": {"type": "boolean", "description": "Only whole words (default false)."},
+            "max_results": {"type": "integer", "minimum": 1, "maximum": 200,
+                            "description": "Most matches to list (default 20)."},
+        }, "required": ["text"], "additionalProperties": False},
+        handler=search_text, apps=("writer",)),
 ]

@@ -11,8 +11,7 @@ from typing import List, Tuple
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import normalize, quote
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from . import direct_formatting
 from .blocks import block_at, body_blocks
 from .locate import selection_span
@@ -148,28 +147,32 @@ def _enumerate(cursor):
 
 
 TOOLS = [
-    Tool("list_styles",
-         "List the document's styles: by default those in use (marked *), the common ones and the user's own. "
-         "Names are what apply_style and format_text take; a localized name the user sees is shown too.",
-         {"type": "object", "properties": {
-             "family": {"type": "string", "enum": list(FAMILIES), "description": "paragraph (default) or character "
-                        "styles."},
-             "all": {"type": "boolean", "description": "List every style."},
-         }, "additionalProperties": False},
-         list_styles, apps=("writer",)),
-    Tool("apply_style",
-         "Apply a paragraph style (e.g. \"Heading 2\", \"Title\", \"Quotations\", or its localized name) to whole "
-         "paragraphs: paragraph N, N through to_paragraph, or the paragraphs of the user's selection.",
-         {"type": "object", "properties": {
-             "style": {"type": "string", "minLength": 1, "description": "Style name from list_styles."},
-             "paragraph": {"type": "integer", "minimum": 1, "description": "The (first) paragraph."},
-             "to_paragraph": {"type": "integer", "minimum": 1, "description": "The last paragraph of a range."},
-             "selection": {"type": "boolean", "description": "Style the paragraphs of the selection."},
-             "expected_start": {"type": "string", "description": "The first words of paragraph N as you read them; "
-                                "refused if it now starts differently."},
-             "clear_direct_formatting": {"type": "boolean", "description": "Also remove fonts, sizes, bold, "
-                                         "colours and spacing set directly on these paragraphs, so the style "
-                                         "decides how they look (default false; the result says when needed)."},
-         }, "required": ["style"], "additionalProperties": False},
-         apply_style, apps=("writer",), changes_document=True),
+    Tool(
+        name="list_styles",
+        description=(
+            "List the document's styles: by default those in use (marked *), the common ones and the user's own. "
+            "Names are what apply_style and format_text take; a localized name the user sees is shown too."),
+        parameters={"type": "object", "properties": {
+            "family": {"type": "string", "enum": list(FAMILIES), "description": "paragraph (default) or character "
+                       "styles."},
+            "all": {"type": "boolean", "description": "List every style."},
+        }, "additionalProperties": False},
+        handler=list_styles, apps=("writer",)),
+    Tool(
+        name="apply_style",
+        description=(
+            "Apply a paragraph style (e.g. \"Heading 2\", \"Title\", \"Quotations\", or its localized name) to "
+            "whole paragraphs: paragraph N, N through to_paragraph, or the paragraphs of the user's selection."),
+        parameters={"type": "object", "properties": {
+            "style": {"type": "string", "minLength": 1, "description": "Style name from list_styles."},
+            "paragraph": {"type": "integer", "minimum": 1, "description": "The (first) paragraph."},
+            "to_paragraph": {"type": "integer", "minimum": 1, "description": "The last paragraph of a range."},
+            "selection": {"type": "boolean", "description": "Style the paragraphs of the selection."},
+            "expected_start": {"type": "string", "description": "The first words of paragraph N as you read them; "
+                               "refused if it now starts differently."},
+            "clear_direct_formatting": {"type": "boolean", "description": "Also remove fonts, sizes, bold, "
+                                        "colours and spacing set directly on these paragraphs, so the style "
+                                        "decides how they look (default false; the result says when needed)."},
+        }, "required": ["style"], "additionalProperties": False},
+        handler=apply_style, apps=("writer",), changes_document=True),
 ]

@@ -10,8 +10,8 @@ from typing import List, Optional
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.text.writer_listing import table_column_name
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .block_info import table_rows
 from .blocks import Block, body_blocks
 from .placement import body_style, open_paragraph, resolve_position
@@ -21,17 +21,6 @@ from .text_ops import replace_keeping_format
 
 ACTIONS = ("list", "read", "write", "add_rows", "create")
 MAX_CELLS = 2000
-COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def column_name(index: int) -> str:
-    """Column letters for a 0-based index: 0 → A, 25 → Z, 26 → AA (Writer's scheme)."""
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = COLUMNS[rest] + name
-    return name
 
 
 def table_of(document, reference) -> Block:
@@ -88,7 +77,7 @@ def _read(block: Block) -> ToolOutcome:
         lines.extend("%s: %s" % (name, quote(table.getCellByName(name).getString(), 300)) for name in names)
     else:
         width = max(len(row) for row in rows)
-        lines.append("| row | " + " | ".join(column_name(i) for i in range(width)) + " |")
+        lines.append("| row | " + " | ".join(table_column_name(i) for i in range(width)) + " |")
         for number, row in enumerate(rows, 1):
             cells = [cell.replace("\n", " \u23ce ").replace("|", "\\|") for cell in row]
             lines.append("| %d | %s |" % (number, " | ".join(cells)))
@@ -98,10 +87,10 @@ def _read(block: Block) -> ToolOutcome:
 def _grid(table) -> Optional[List[List[str]]]:
     names = set(table.getCellNames())
     rows, columns = table.getRows().getCount(), table.getColumns().getCount()
-    expected = {"%s%d" % (column_name(c), r + 1) for r in range(rows) for c in range(columns)}
+    expected = {"%s%d" % (table_column_name(c), r + 1) for r in range(rows) for c in range(columns)}
     if names != expected:
         return None
-    return [[table.getCellByName("%s%d" % (column_name(c), r + 1)).getString() for c in range(columns)]
+    return [[table.getCellByName("%s%d" % (table_column_name(c), r + 1)).getString() for c in range(columns)]
             for r in range(rows)]
 
 
@@ -113,7 +102,8 @@ def _write(context, block: Block, args) -> ToolOutcome:
     names = set(table.getCellNames())
     planned = []
     for item in cells:
-        name = item["cell"].strip().upper()
+        name = item["cell"].strip()
+        name = name if name in names else name.upper()  # "a1" is a real cell (the 27th column) only in wide tables
         if name not in names:
             raise ToolError("Table %s has no cell %s (it has %s…%s)." % (
                 table.getName(), name, sorted(names)[0], _last_cell(table)))
@@ -132,7 +122,7 @@ def _write(context, block: Block, args) -> ToolOutcome:
 
 
 def _last_cell(table) -> str:
-    return "%s%d" % (column_name(table.getColumns().getCount() - 1), table.getRows().getCount())
+    return "%s%d" % (table_column_name(table.getColumns().getCount() - 1), table.getRows().getCount())
 
 
 def _add_rows(context, block: Block, args) -> ToolOutcome:
@@ -153,7 +143,7 @@ def _add_rows(context, block: Block, args) -> ToolOutcome:
         table.getRows().insertByIndex(after, len(values))
         for offset, row in enumerate(values):
             for column, text in enumerate(row):
-                table.getCellByName("%s%d" % (column_name(column), after + offset + 1)).setString(text)
+                table.getCellByName("%s%d" % (table_column_name(column), after + offset + 1)).setString(text)
     first = after + 1
     return ToolOutcome.success("Added %d row%s to table %s as rows %d–%d." % (
         len(values), "" if len(values) == 1 else "s", table.getName(), first, first + len(values) - 1),
@@ -190,7 +180,7 @@ def _create(context, args) -> ToolOutcome:
 def _fill(table, values, header: bool) -> None:
     for r, row in enumerate(values):
         for c, text in enumerate(row):
-            cell = table.getCellByName("%s%d" % (column_name(c), r + 1))
+            cell = table.getCellByName("%s%d" % (table_column_name(c), r + 1))
             cell.setString(text)
             if header and r == 0:
                 cursor = cell.createTextCursor()
@@ -207,26 +197,28 @@ ROWS = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}
         "description": "Rows of cell texts, e.g. [[\"Name\", \"Age\"], [\"Ann\", \"31\"]]."}
 
 TOOLS = [
-    Tool("tables",
-         "Writer tables. action \"list\": the tables with their names and paragraph numbers. \"read\": one table as "
-         "a grid of cells (A1 = top left). \"write\": set cells, each with its current text as old_text (refused if "
-         "it changed). \"add_rows\": append rows, or insert them after_row=N (0 = at the top). \"create\": a new "
-         "table from rows (first row is the header) at position start/end/before/after paragraph=N. A table is "
-         "named by table=<name> or its paragraph number.",
-         {"type": "object", "properties": {
-             "action": {"type": "string", "enum": list(ACTIONS)},
-             "table": {"type": ["string", "integer"], "description": "Table name (e.g. Table1) or its paragraph "
-                       "number."},
-             "cells": {"type": "array", "items": CELL, "minItems": 1, "maxItems": MAX_CELLS,
-                       "description": "write: the cells to set."},
-             "rows": ROWS,
-             "after_row": {"type": "integer", "minimum": 0, "description": "add_rows: insert after this row "
-                           "(default: after the last)."},
-             "position": {"type": "string", "enum": ["start", "end", "before", "after"],
-                          "description": "create: where (default end)."},
-             "paragraph": {"type": "integer", "minimum": 1, "description": "create: the paragraph for before/after."},
-             "header": {"type": "boolean", "description": "create: style the first row as a header (default true)."},
-             "name": {"type": "string", "minLength": 1, "description": "create: a name for the table."},
-         }, "required": ["action"], "additionalProperties": False},
-         tables, apps=("writer",), changes_document=True),
+    Tool(
+        name="tables",
+        description=(
+            "Writer tables. action \"list\": the tables with their names and paragraph numbers. \"read\": one table "
+            "as a grid of cells (A1 = top left). \"write\": set cells, each with its current text as old_text "
+            "(refused if it changed). \"add_rows\": append rows, or insert them after_row=N (0 = at the top). "
+            "\"create\": a new table from rows (first row is the header) at position start/end/before/after "
+            "paragraph=N. A table is named by table=<name> or its paragraph number."),
+        parameters={"type": "object", "properties": {
+            "action": {"type": "string", "enum": list(ACTIONS)},
+            "table": {"type": ["string", "integer"], "description": "Table name (e.g. Table1) or its paragraph "
+                      "number."},
+            "cells": {"type": "array", "items": CELL, "minItems": 1, "maxItems": MAX_CELLS,
+                      "description": "write: the cells to set."},
+            "rows": ROWS,
+            "after_row": {"type": "integer", "minimum": 0, "description": "add_rows: insert after this row "
+                          "(default: after the last)."},
+            "position": {"type": "string", "enum": ["start", "end", "before", "after"],
+                         "description": "create: where (default end)."},
+            "paragraph": {"type": "integer", "minimum": 1, "description": "create: the paragraph for before/after."},
+            "header": {"type": "boolean", "description": "create: style the first row as a header (default true)."},
+            "name": {"type": "string", "minLength": 1, "description": "create: a name for the table."},
+        }, "required": ["action"], "additionalProperties": False},
+        handler=tables, apps=("writer",), changes_document=True),
 ]

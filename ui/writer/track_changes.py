@@ -11,8 +11,7 @@ from typing import Any, List
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
-from ...core.agent.tools import Tool, ToolError
-from ...core.agent.turn_parts import ToolOutcome
+from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import body_blocks, containing_block
 from .review import editing, require_writable, review_mode
 
@@ -166,16 +165,18 @@ def _dispatch(context, command: str) -> None:
 
 
 TOOLS = [
-    Tool("track_changes",
-         "Tracked changes (redlines). action \"status\": whether edits are recorded and how many changes wait. "
-         "\"start\"/\"stop\": switch recording of edits. \"list\": every change with its number, kind (inserted, "
-         "deleted, formatted), author and text. \"accept\"/\"reject\": change number=N (give its text as listed, to "
-         "be sure) or all=true.",
-         {"type": "object", "properties": {
-             "action": {"type": "string", "enum": list(ACTIONS)},
-             "number": {"type": "integer", "minimum": 1, "description": "accept/reject: the change's number."},
-             "text": {"type": "string", "description": "accept/reject: the change's text as listed."},
-             "all": {"type": "boolean", "description": "accept/reject: every change."},
-         }, "required": ["action"], "additionalProperties": False},
-         track_changes, apps=("writer",), changes_document=True),
+    Tool(
+        name="track_changes",
+        description=(
+            "Tracked changes (redlines). action \"status\": whether edits are recorded and how many changes wait. "
+            "\"start\"/\"stop\": switch recording of edits. \"list\": every change with its number, kind (inserted, "
+            "deleted, formatted), author and text. \"accept\"/\"reject\": change number=N (give its text as listed, "
+            "to be sure) or all=true."),
+        parameters={"type": "object", "properties": {
+            "action": {"type": "string", "enum": list(ACTIONS)},
+            "number": {"type": "integer", "minimum": 1, "description": "accept/reject: the change's number."},
+            "text": {"type": "string", "description": "accept/reject: the change's text as listed."},
+            "all": {"type": "boolean", "description": "accept/reject: every change."},
+        }, "required": ["action"], "additionalProperties": False},
+        handler=track_changes, apps=("writer",), changes_document=True),
 ]

@@ -6,7 +6,7 @@ and give English function names with commas, and numbers with a decimal point.
 """
 import pytest
 from calc_sheet import values
-from conftest import ToolDriver
+from calc_driver import ToolDriver
 
 from support.office import Office
 

@@ -6,7 +6,7 @@ and hidden ones for the rest; one ``undo()`` must then bring the whole document 
 import json
 
 from calc_sheet import differences, document_state, fill
-from conftest import calc_tools
+from calc_driver import calc_tools
 
 from marginalia.core.stream.message import ToolCall
 from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner

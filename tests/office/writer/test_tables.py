@@ -69,3 +69,16 @@ def test_create_at_the_end_and_refusals(tools, sample):
     assert "There is no table \u201cNope\u201d" in tools.fails("tables", action="read", table="Nope").content
     assert "Say which table" in tools.fails("tables", action="read").content
     assert snapshot(sample) == before
+
+
+def test_a_table_wider_than_26_columns_is_read_and_written_by_writer_s_own_cell_names(tools, writer):
+    """Writer names the 27th column "a", not "AA" (measured in LibreOffice 7.4)."""
+    table = writer.createInstance("com.sun.star.text.TextTable")
+    table.initialize(2, 30)
+    writer.getText().insertTextContent(writer.getText().getEnd(), table, False)
+    assert table.getCellNames()[26] == "a1"
+    tools.ok("tables", action="write", table=table.getName(),
+             cells=[{"cell": "a2", "old_text": "", "new_text": "twenty-seven"}])
+    assert table.getCellByName("a2").getString() == "twenty-seven"
+    content = tools.ok("tables", action="read", table=table.getName()).content
+    assert "| Y | Z | a | b | c | d |" in content and "twenty-seven" in content

@@ -1,0 +1,119 @@
+"""Colours as models write them, to LibreOffice's 0xRRGGBB integers: one table for Writer and Calc.
+
+Accepted: ``#RRGGBB``, ``RRGGBB``, ``#RGB``, and names. The names follow LibreOffice's
+standard palette, the one its colour pickers show (share/palette/standard.soc): "Blue" is
+the office's blue (#2A6099), "Light Blue 2" and "Dark Red 1" are the palette's shades. A
+light or dark colour without a number means the palest light shade (4, suited to
+backgrounds and highlights) and the second dark shade (2, a dark text colour). CSS names
+the palette lacks (navy, pink, cyan, brown…) keep their CSS values. Case, spaces, hyphens
+and underscores do not matter.
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, Optional
+
+PALETTE: Dict[str, int] = {
+    "black": 0x000000, "dark gray 4": 0x111111, "dark gray 3": 0x1C1C1C, "dark gray 2": 0x333333,
+    "dark gray 1": 0x666666, "gray": 0x808080, "light gray 1": 0x999999, "light gray 2": 0xB2B2B2,
+    "light gray 3": 0xCCCCCC, "light gray 4": 0xDDDDDD, "light gray 5": 0xEEEEEE, "white": 0xFFFFFF,
+    "yellow": 0xFFFF00, "gold": 0xFFBF00, "orange": 0xFF8000, "brick": 0xFF4000, "red": 0xFF0000,
+    "magenta": 0xBF0041, "purple": 0x800080, "indigo": 0x55308D, "blue": 0x2A6099, "teal": 0x158466,
+    "green": 0x00A933, "lime": 0x81D41A, "light yellow 4": 0xFFFFD7, "light gold 4": 0xFFF5CE,
+    "light orange 4": 0xFFDBB6, "light brick 4": 0xFFD8CE, "light red 4": 0xFFD7D7, "light magenta 4": 0xF7D1D5,
+    "light purple 4": 0xE0C2CD, "light indigo 4": 0xDEDCE6, "light blue 4": 0xDEE6EF, "light teal 4": 0xDEE7E5,
+    "light green 4": 0xDDE8CB, "light lime 4": 0xF6F9D4, "light yellow 3": 0xFFFFA6, "light gold 3": 0xFFE994,
+    "light orange 3": 0xFFB66C, "light brick 3": 0xFFAA95, "light red 3": 0xFFA6A6, "light magenta 3": 0xEC9BA4,
+    "light purple 3": 0xBF819E, "light indigo 3": 0xB7B3CA, "light blue 3": 0xB4C7DC, "light teal 3": 0xB3CAC7,
+    "light green 3": 0xAFD095, "light lime 3": 0xE8F2A1, "light yellow 2": 0xFFFF6D, "light gold 2": 0xFFDE59,
+    "light orange 2": 0xFF972F, "light brick 2": 0xFF7B59, "light red 2": 0xFF6D6D, "light magenta 2": 0xE16173,
+    "light purple 2": 0xA1467E, "light indigo 2": 0x8E86AE, "light blue 2": 0x729FCF, "light teal 2": 0x81ACA6,
+    "light green 2": 0x77BC65, "light lime 2": 0xD4EA6B, "light yellow 1": 0xFFFF38, "light gold 1": 0xFFD428,
+    "light orange 1": 0xFF860D, "light brick 1": 0xFF5429, "light red 1": 0xFF3838, "light magenta 1": 0xD62E4E,
+    "light purple 1": 0x8D1D75, "light indigo 1": 0x6B5E9B, "light blue 1": 0x5983B0, "light teal 1": 0x50938A,
+    "light green 1": 0x3FAF46, "light lime 1": 0xBBE33D, "dark yellow 1": 0xE6E905, "dark gold 1": 0xE8A202,
+    "dark orange 1": 0xEA7500, "dark brick 1": 0xED4C05, "dark red 1": 0xF10D0C, "dark magenta 1": 0xA7074B,
+    "dark purple 1": 0x780373, "dark indigo 1": 0x5B277D, "dark blue 1": 0x3465A4, "dark teal 1": 0x168253,
+    "dark green 1": 0x069A2E, "dark lime 1": 0x5EB91E, "dark yellow 2": 0xACB20C, "dark gold 2": 0xB47804,
+    "dark orange 2": 0xB85C00, "dark brick 2": 0xBE480A, "dark red 2": 0xC9211E, "dark magenta 2": 0x861141,
+    "dark purple 2": 0x650953, "dark indigo 2": 0x55215B, "dark blue 2": 0x355269, "dark teal 2": 0x1E6A39,
+    "dark green 2": 0x127622, "dark lime 2": 0x468A1A, "dark yellow 3": 0x706E0C, "dark gold 3": 0x784B04,
+    "dark orange 3": 0x7B3D00, "dark brick 3": 0x813709, "dark red 3": 0x8D281E, "dark magenta 3": 0x611729,
+    "dark purple 3": 0x4E102D, "dark indigo 3": 0x481D32, "dark blue 3": 0x383D3C, "dark teal 3": 0x28471F,
+    "dark green 3": 0x224B12, "dark lime 3": 0x395511, "dark yellow 4": 0x443205, "dark gold 4": 0x472702,
+    "dark orange 4": 0x492300, "dark brick 4": 0x4B2204, "dark red 4": 0x50200C, "dark magenta 4": 0x41190D,
+    "dark purple 4": 0x3B160E, "dark indigo 4": 0x3A1A0F, "dark blue 4": 0x362413, "dark teal 4": 0x302709,
+    "dark green 4": 0x2E2706, "dark lime 4": 0x342A06,
+}
+"""LibreOffice's standard palette, by lower-case name."""
+EXTRA: Dict[str, int] = {
+    "grey": 0x808080, "navy": 0x000080, "pink": 0xFFC0CB, "cyan": 0x00FFFF, "aqua": 0x00FFFF,
+    "turquoise": 0x40E0D0, "brown": 0xA52A2A, "violet": 0xEE82EE, "silver": 0xC0C0C0, "maroon": 0x800000,
+    "olive": 0x808000, "fuchsia": 0xFF00FF, "beige": 0xF5F5DC, "coral": 0xFF7F50, "salmon": 0xFA8072,
+}
+"""CSS colour names the palette does not define."""
+UNNUMBERED_SHADE = {"light": 4, "dark": 2}
+NONE_WORDS = frozenset(("none", "no", "off", "transparent", "remove", "clear", "no color", "no colour"))
+_HEX = re.compile(r"^#?([0-9a-f]{6}|[0-9a-f]{3})$")
+
+
+class ColorError(ValueError):
+    """A colour that cannot be used; the message lists what is accepted."""
+
+
+def parse_color(text: str) -> int:
+    """Return the colour ``text`` names as ``0xRRGGBB``.
+
+    Args:
+        text: ``#RRGGBB``, ``RRGGBB``, ``#RGB`` or a colour name (see the module docstring).
+
+    Raises:
+        ColorError: an unknown colour, or a word meaning "no colour".
+    """
+    value = _normalized(text)
+    found = _named(value)
+    if found is not None:
+        return found
+    match = _HEX.match(value.replace(" ", ""))
+    if match:
+        digits = match.group(1)
+        return int(digits if len(digits) == 6 else "".join(c * 2 for c in digits), 16)
+    raise ColorError("unknown colour '%s': it is not a colour name or code. Use #RRGGBB (e.g. #FFD7D7) or a name "
+                     "such as red, light blue, dark green 1, gold or teal" % text)
+
+
+def parse_color_or_none(text: str) -> Optional[int]:
+    """Like :func:`parse_color`, but "none", "transparent", "off"… give None (remove the colour)."""
+    return None if _normalized(text) in NONE_WORDS else parse_color(text)
+
+
+def color_hex(value: int) -> str:
+    """``#RRGGBB`` for an RGB integer."""
+    return "#%06X" % value
+
+
+def _normalized(text: str) -> str:
+    return " ".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def _named(value: str) -> Optional[int]:
+    for candidate in _spellings(value):
+        if candidate in PALETTE:
+            return PALETTE[candidate]
+        if candidate in EXTRA:
+            return EXTRA[candidate]
+        shade = candidate.split(" ", 1)[0]
+        numbered = "%s %d" % (candidate, UNNUMBERED_SHADE.get(shade, 0))
+        if shade in UNNUMBERED_SHADE and numbered in PALETTE:
+            return PALETTE[numbered]
+    return None
+
+
+def _spellings(value: str):
+    """The ways a name may be meant: "darkred" and "light blue2" as "dark red" and "light blue 2"; grey as gray."""
+    value = value.replace("grey", "gray")
+    yield value
+    spaced = re.sub(r"^(light|dark)(?=[a-z])", r"\1 ", value)
+    spaced = re.sub(r"(?<=[a-z])(\d)$", r" \1", spaced)
+    if spaced != value:
+        yield spaced
