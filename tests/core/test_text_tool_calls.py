@@ -6,7 +6,7 @@ import re
 import pytest
 
 from marginalia.core.agent.text_tool_calls import TextToolCallFilter, new_call_id, parse_text_tool_calls
-from marginalia.core.agent.text_tool_formats import MARKERS
+from marginalia.core.agent.tool_formats.registry import MARKERS
 
 KNOWN = {"replace_text", "read_paragraphs", "set_cell"}
 REPLACE = '{"name": "replace_text", "arguments": {"old": "Micheal", "new": "Michael"}}'
@@ -331,6 +331,33 @@ def test_filter_agrees_with_the_parser_on_random_marker_soup():
     rng = random.Random(13)
     for _ in range(4000):
         text = "".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(0, 12)))
+        remaining, calls = parse_text_tool_calls(text, KNOWN)
+        shown = "".join(_filtered(_random_pieces(rng, text)))
+        if calls:
+            assert shown.strip() == remaining, text
+        else:
+            assert shown == text, text
+
+
+NEW_FRAGMENTS = list("ab \n{}[]()<>`|\"':,=.") + [
+    "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>",
+    "function", "<｜tool calls begin｜>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>",
+    "functions.set_cell:0", "<|tool_call_argument_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>",
+    "<|channel|>", "commentary to=functions.set_cell", " <|constrain|>json", "<|message|>", "<|call|>",
+    "<|start|>assistant", "to=functions.", "analysis", "<tool_calls>", "</tool_calls>", "<|action_start|><|plugin|>",
+    "<|action_end|>", "<|tool_call_start|>", "<minimax:tool_call>", '<invoke name="set_cell">',
+    '<parameter name="cell">', "A1", "</parameter>", "</invoke>", "</minimax:tool_call>", "<TOOLCALL>", "</TOOLCALL>",
+    "Action:", "Action: ```json\n", "<|START_ACTION|>", "<|END_ACTION|>", "<tool>", "</tool>", "<json>", "</json>",
+    "functools[", "[set_cell(", "set_cell(cell='A1')", "[read_paragraphs(start=1)]", "<|python_start|>",
+    "<|python_end|>", "<tool_call>set_cell\n<arg_key>cell</arg_key><arg_value>A1</arg_value>", "</tool_call>",
+    '{"name": "set_cell", "arguments": {"cell": "A1"}}', '{"tool_name": "set_cell", "parameters": {}}',
+    '{"name": "set_cell"', '"arguments": {', "[{", REPLACE, "```json\n", "```", "\n```"]
+
+
+def test_filter_agrees_with_the_parser_on_random_soup_of_every_format():
+    rng = random.Random(17)
+    for _ in range(6000):
+        text = "".join(rng.choice(NEW_FRAGMENTS) for _ in range(rng.randint(0, 14)))
         remaining, calls = parse_text_tool_calls(text, KNOWN)
         shown = "".join(_filtered(_random_pieces(rng, text)))
         if calls:
