@@ -1,4 +1,19 @@
-"""Tool calls written as text by local models: recovered when known, never shown as the answer."""
+"""Tool calls written as text by local models: recovered when known, never shown as the answer.
+
+The formats of this module, and where they come from:
+
+* Hermes / Qwen ``<tool_call>``: vllm-project/vllm examples/tool_chat_template_hermes.jinja;
+* Qwen3-Coder ``<function=…><parameter=…>``: vllm-project/vllm examples/tool_chat_template_qwen3coder.jinja;
+* Granite / Phi-4-mini ``<|tool_call|>``: vllm-project/vllm examples/tool_chat_template_granite.jinja,
+  ggml-org/llama.cpp models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja;
+* Llama 3.x ``<|python_tag|>`` and bare JSON: vllm-project/vllm examples/tool_chat_template_llama3.1_json.jinja;
+* Mistral ``[TOOL_CALLS]``: ggml-org/llama.cpp models/templates/mistralai-Mistral-Small-3.1-24B-Instruct-2503.jinja
+  and vllm-project/vllm examples/tool_chat_template_mistral.jinja (``[TOOL_CALLS]name[ARGS]`` of the newer models);
+* fenced JSON: CommonMark fences around a Hermes call object.
+
+The other formats have their own modules in tests/core/tool_formats/, each naming its source; the random
+soups at the end mix the markers of every format.
+"""
 import json
 import random
 import re
