@@ -45,6 +45,7 @@ deps:
 
 bench: deps
 	$(PYTHON) scripts/bench_stream.py
+	$(PYTHON) scripts/bench_text_calls.py
 	$(PYTHON) scripts/bench_connect.py
 	$(PYTHON) scripts/bench_calc.py
 	$(PYTHON) scripts/bench_ui.py

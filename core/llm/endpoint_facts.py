@@ -1,10 +1,13 @@
 """What Marginalia has learned about endpoints in this session, shared by chat and check.
 
-Two facts are worth a request once and no more:
+Three facts are worth a request once and no more:
 
 * which API to talk to (:meth:`EndpointFacts.resolve_api`): an endpoint configured with
   ``api="auto"`` is asked once whether it is Ollama (``/api/version``), and then uses
   Ollama's native chat, the only one that honours ``num_ctx``;
+* which OpenAI API works (:meth:`EndpointFacts.openai_api_for`): Chat Completions or the
+  Responses API, learned by the first round of an endpoint set to ``auto``; and whether
+  the model refuses the Responses API's reasoning summaries;
 * a model's context (:meth:`EndpointFacts.model_facts`): how many tokens a request may
   use, the model's maximum, and for Ollama its capabilities.
 
@@ -23,6 +26,7 @@ from ..net.cancel import CancelToken
 from .context_window import probe_context_facts
 from .endpoints import auth_headers
 from .ollama_info import ollama_version, show_model
+from .request import OPENAI_AUTO
 from .url_normalize import normalize_base_url, origin_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,6 +61,8 @@ class EndpointFacts:
         self._lock = threading.Lock()
         self._apis: Dict[str, str] = {}
         self._models: Dict[Tuple[str, str, str], ModelFacts] = {}
+        self._openai_apis: Dict[str, str] = {}
+        self._no_summaries: set = set()
 
     def resolve_api(self, client: "HttpClient", endpoint: "EndpointConfig",
                     cancel: Optional[CancelToken] = None) -> str:
@@ -124,8 +130,32 @@ class EndpointFacts:
         """
         return self.model_facts(client, endpoint, cancel).context_window
 
+    def openai_api_for(self, endpoint: "EndpointConfig") -> str:
+        """``chat`` or ``responses`` as configured or learned, ``auto`` while not known yet."""
+        if endpoint.openai_api != OPENAI_AUTO:
+            return endpoint.openai_api
+        with self._lock:
+            return self._openai_apis.get(endpoint.base_url.rstrip("/"), OPENAI_AUTO)
+
+    def remember_openai_api(self, endpoint: "EndpointConfig", api: str) -> None:
+        """Record which OpenAI API ``endpoint`` answered (``chat`` or ``responses``)."""
+        with self._lock:
+            self._openai_apis[endpoint.base_url.rstrip("/")] = api
+
+    def summaries_refused(self, endpoint: "EndpointConfig") -> bool:
+        """True once the model refused a request asking for reasoning summaries."""
+        with self._lock:
+            return (endpoint.base_url.rstrip("/"), endpoint.model) in self._no_summaries
+
+    def refuse_summaries(self, endpoint: "EndpointConfig") -> None:
+        """Ask ``endpoint``'s model for no more reasoning summaries."""
+        with self._lock:
+            self._no_summaries.add((endpoint.base_url.rstrip("/"), endpoint.model))
+
     def forget(self) -> None:
         """Drop everything learned (the user changed the endpoint or restarted a server)."""
         with self._lock:
             self._apis.clear()
             self._models.clear()
+            self._openai_apis.clear()
+            self._no_summaries.clear()

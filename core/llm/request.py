@@ -3,6 +3,10 @@
 History messages are kept as the turn recorded them; :func:`normalize_history` makes
 them acceptable to strict servers right before sending (no ``name`` on tool messages,
 no two user messages in a row, no assistant message that is entirely empty).
+
+A round's body is always built in the Chat Completions shape (:func:`build_chat_body`);
+when the endpoint speaks the Responses API it is converted when the round opens
+(:func:`.responses_request.responses_body`), as it is for Ollama's native chat.
 """
 from __future__ import annotations
 
@@ -11,6 +15,10 @@ from typing import Dict, List, Optional
 
 from ..redact import remember_secret
 from ..net.tls import TlsOptions
+
+OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_AUTO = "chat", "responses", "auto"
+OPENAI_APIS = (OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_AUTO)
+"""Which OpenAI API a round uses: ``/chat/completions``, ``/responses``, or the one that works."""
 
 
 @dataclass
@@ -30,11 +38,20 @@ class EndpointConfig:
     see :mod:`.endpoint_facts`)."""
     tls: Optional[TlsOptions] = None
     """CA file and pinned certificate for HTTPS endpoints."""
+    openai_api: str = OPENAI_AUTO
+    """``chat`` (``/chat/completions``), ``responses`` (``/responses``) or ``auto``: Chat
+    Completions unless the server turns out to speak only the Responses API (OpenAI's own
+    endpoint is asked with Responses first, the API that streams reasoning summaries)."""
 
     @property
     def chat_url(self) -> str:
         """The URL chat completions are posted to."""
         return self.base_url.rstrip("/") + "/chat/completions"
+
+    @property
+    def responses_url(self) -> str:
+        """The URL Responses API requests are posted to."""
+        return self.base_url.rstrip("/") + "/responses"
 
     def request_headers(self) -> Dict[str, str]:
         """The extra headers plus ``Authorization`` when a key is set."""

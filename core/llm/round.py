@@ -14,8 +14,11 @@ from typing import Callable
 
 from ..stream.assembler import StreamAssembler
 from .endpoint_facts import EndpointFacts
-from .request import ChatRequest
-from ..errors import Cancelled, MarginaliaError
+from .request import OPENAI_CHAT, OPENAI_RESPONSES, ChatRequest
+from .responses_round import open_responses_stream
+from .url_normalize import normalize_base_url
+from ..errors import (AuthError, BadRequestError, Cancelled, ContextOverflowError, HttpStatusError, MarginaliaError,
+                      NotFoundError)
 from ..i18n import _
 from ..loop.messages import Message, RoundDone, RoundFailed, StreamError
 
@@ -99,7 +102,11 @@ def open_round_stream(client, request: ChatRequest, cancel, facts: EndpointFacts
     """Open the round's stream; return ``(response, assembler)``.
 
     Ollama's native chat when ``request.endpoint.api`` is ``ollama`` (or ``auto`` and the
-    server is Ollama), else the OpenAI-compatible ``/chat/completions``. Also used by the
+    server is Ollama), unless the endpoint is set to the Responses API; else
+    ``/chat/completions`` or ``/responses`` as the endpoint's ``openai_api`` says. With
+    ``auto``, an endpoint that has no Chat Completions (404 for the address, 405, 501, or a
+    message naming the Responses API) is asked with the Responses API, and the API that
+    answered is remembered (:meth:`.EndpointFacts.openai_api_for`). Also used by the
     endpoint check, so it tests exactly what the chat sends.
 
     Raises:
@@ -107,15 +114,76 @@ def open_round_stream(client, request: ChatRequest, cancel, facts: EndpointFacts
     """
     endpoint = request.endpoint
     headers = endpoint.request_headers()
-    if endpoint.api != "openai":
+    openai_api = facts.openai_api_for(endpoint)
+    if endpoint.api != "openai" and openai_api != OPENAI_RESPONSES:
         from .ollama_chat import open_ollama_stream
         opened = open_ollama_stream(client, request, headers, cancel, facts)
         if opened is not None:
             return opened
+    if openai_api == OPENAI_RESPONSES:
+        return open_responses_stream(client, request, headers, cancel, facts)
+    if openai_api == OPENAI_CHAT:
+        return _open_chat(client, request, headers, cancel, facts)
+    return _open_either(client, request, headers, cancel, facts)
+
+
+def _open_chat(client, request: ChatRequest, headers, cancel, facts: EndpointFacts):
     from ..net.event_stream import open_event_stream
-    response = open_event_stream(client, endpoint.chat_url, request.body, headers, cancel,
-                                 tls=endpoint.tls)
+    endpoint = request.endpoint
+    response = open_event_stream(client, endpoint.chat_url, request.body, headers, cancel, tls=endpoint.tls)
     return response, StreamAssembler(api="chat")
+
+
+def _open_either(client, request: ChatRequest, headers, cancel, facts: EndpointFacts):
+    """``auto``: the API the endpoint answers, Chat Completions first (Responses first for OpenAI's own)."""
+    endpoint = request.endpoint
+    apis = [(OPENAI_CHAT, _open_chat), (OPENAI_RESPONSES, open_responses_stream)]
+    if _prefers_responses(endpoint.base_url):
+        apis.reverse()
+    (first_api, first), (second_api, second) = apis
+    try:
+        opened = first(client, request, headers, cancel, facts)
+    except MarginaliaError as error:
+        if not _other_api_may_answer(error, strict=first_api == OPENAI_CHAT):
+            raise
+        try:
+            opened = second(client, request, headers, cancel, facts)
+        except MarginaliaError as second_error:
+            if _other_api_may_answer(second_error, strict=True):
+                raise error  # neither API is there: the first failure says it best
+            facts.remember_openai_api(endpoint, second_api)  # it is there, and says what is wrong
+            raise
+        log.info("%s answered where %s did not (%s)", second_api, first_api, error)
+        facts.remember_openai_api(endpoint, second_api)
+        return opened
+    facts.remember_openai_api(endpoint, first_api)
+    return opened
+
+
+def _prefers_responses(base_url: str) -> bool:
+    """OpenAI's own endpoint streams reasoning summaries only through the Responses API."""
+    try:
+        return normalize_base_url(base_url).kind_hint == "openai"
+    except MarginaliaError:
+        return False
+
+
+def _other_api_may_answer(error: MarginaliaError, strict: bool) -> bool:
+    """Whether the failure says the API is missing rather than something else went wrong.
+
+    Args:
+        error: The failure of the first API.
+        strict: Only a missing address counts (Chat Completions tried first); else a
+            rejected request counts too (the Responses API tried first).
+    """
+    if not isinstance(error, HttpStatusError) or isinstance(error, (AuthError, ContextOverflowError)):
+        return False
+    text = error.body_excerpt.lower()
+    if error.status in (405, 501) or "/responses" in text or "chat/completions" in text:
+        return True
+    if isinstance(error, NotFoundError):
+        return error.what == "url"
+    return not strict and isinstance(error, BadRequestError)
 
 
 def _post_events(events, post: Post) -> None:

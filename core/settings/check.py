@@ -8,13 +8,14 @@ It runs, on a worker thread, the steps a chat depends on, and reports each as it
     server    which server it is (Ollama answers /api/version)
     model     the chosen model is offered (or the first one offered is used)
     context   the real context window (Ollama /api/show, llama.cpp /props, model list)
-    stream    a short streamed reply, through the same code as the chat
+    stream    a short streamed reply, through the same code as the chat (which finds out
+              whether the endpoint speaks Chat Completions or only the Responses API)
     tools     a forced tool call: structured ``tool_calls``, text, or refused
 
 It ends with a :class:`CheckResult`: a plain-words report ("Connected to Ollama 0.5.7
 at …: model qwen3:8b, 40,960-token context, streaming: yes, structured tool calls: yes,
-thinking: thinking field.") and a dict the chat can use later (``api``, ``tool_calls``,
-``reasoning_field``, ``context_window`` …). Nothing here raises: failures end the check
+thinking: thinking field.") and a dict the chat can use later (``api``, ``openai_api``,
+``tool_calls``, ``reasoning_field``, ``context_window`` …). Nothing here raises: failures end the check
 and are described in the result.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from . import check_report
 from ..net.cancel import CancelToken
-from ..llm.request import EndpointConfig
+from ..llm.request import OPENAI_RESPONSES, EndpointConfig
 from .check_result import CheckResult, CheckStep, CheckTarget
 from ..threads import start_worker
 from .check_probes import probe_auto_tools, probe_stream, probe_tools, recommend_strategy
@@ -195,6 +196,7 @@ class EndpointCheck:
         result = outcome.result
         self.data.update(streaming=outcome.events > 0 and result.error is None,
                          reasoning_field=outcome.reasoning_field)
+        responses = self._note_openai_api()
         if result.error:
             self._fail(MarginaliaError(_("The reply stream broke: %s") % result.error,
                                        _("Check the server's log window.")))
@@ -202,8 +204,20 @@ class EndpointCheck:
             self._end("warning", _("The model answered with an empty stream."))
             return
         reply = (result.message.content or "").strip()
+        api_note = (" " + _("Chats go to %s (the Responses API).") % self.data["chat_url"]) if responses else ""
         self._end("ok", _("Streaming works; the model replied %s.") % (
-            '"%s"' % reply[:60] if reply else _("(only thinking, within the test's token limit)")))
+            '"%s"' % reply[:60] if reply else _("(only thinking, within the test's token limit)")) + api_note)
+
+    def _note_openai_api(self) -> bool:
+        """Record which OpenAI API the stream went through; True for the Responses API."""
+        if self.endpoint.api == API_OLLAMA:
+            return False
+        api = self.facts.openai_api_for(self.endpoint)
+        self.data["openai_api"] = api
+        if api != OPENAI_RESPONSES:
+            return False
+        self.data["chat_url"] = self.endpoint.responses_url
+        return True
 
     def _tools(self) -> None:
         self._begin("tools", _("Checking tool calls (how the model edits documents)…"))

@@ -47,7 +47,8 @@ class ProbeOutcome:
     Attributes:
         result: The assembled stream result.
         events: How many text or reasoning pieces streamed in.
-        reasoning_field: The field reasoning came in, ``think_tags``, or None.
+        reasoning_field: The field reasoning came in, ``think_tags``, ``reasoning_summary``
+            (the Responses API's), or None.
     """
 
     result: "StreamResult"
@@ -55,7 +56,9 @@ class ProbeOutcome:
     reasoning_field: Optional[str]
 
 
-def _sniff_reasoning(raw: bytes, result: "StreamResult") -> Optional[str]:
+def _sniff_reasoning(raw: bytes, result: "StreamResult", api: str = "chat") -> Optional[str]:
+    if api == "responses":
+        return "reasoning_summary" if result.message.reasoning else None
     text = raw.decode("utf-8", "replace")
     for field, name in _REASONING_FIELDS:
         if re.search(r'"%s"\s*:\s*(?:"[^"]|\[\s*\{)' % field, text):
@@ -77,7 +80,7 @@ def _stream(client: "HttpClient", request: ChatRequest, cancel: CancelToken, fac
     finally:
         response.close()
     result = assembler.result()
-    return ProbeOutcome(result, pieces, _sniff_reasoning(b"".join(raw), result))
+    return ProbeOutcome(result, pieces, _sniff_reasoning(b"".join(raw), result, getattr(assembler, "api", "chat")))
 
 
 def _with_limit_fallback(client: "HttpClient", endpoint: EndpointConfig, body: Dict[str, Any],

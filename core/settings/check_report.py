@@ -16,7 +16,8 @@ STRATEGY_WORDS = {"forced": N_("step by step (the model does not choose tools it
                   "prompted": N_("tools described in the prompt"), "none": N_("chat only")}
 REASONING_WORDS = {"reasoning_content": N_("reasoning_content field"), "reasoning": N_("reasoning field"),
                    "thinking": N_("thinking field"), "reasoning_details": N_("reasoning_details field"),
-                   "think_tags": N_("<think> tags in the text")}
+                   "think_tags": N_("<think> tags in the text"),
+                   "reasoning_summary": N_("reasoning summaries (Responses API)")}
 
 
 def tool_words(verdict: str) -> str:
@@ -56,6 +57,8 @@ def summary(data: Dict[str, Any]) -> str:
     label = server_label(data)
     parts = [_("model %s") % data.get("model"), context_words(data),
              _("streaming: %s") % (_("yes") if data.get("streaming") else _("no"))]
+    if data.get("openai_api") == "responses":
+        parts.append(_("API: Responses"))
     if data.get("tool_calls"):
         parts.append(_("structured tool calls: %s") % tool_words(data["tool_calls"]))
     if data.get("tool_strategy") and data["tool_strategy"] != "native":

@@ -7,10 +7,15 @@ read :meth:`StreamState.final_message`. It never raises on a malformed chunk; it
 
 Text is gathered in lists and joined once at the end, so the cost per chunk stays constant
 however long the answer grows.
+
+A stream with several choices (a request with ``n`` > 1, which some servers send anyway)
+follows choice 0 only; the other choices' deltas are counted and said in the log. A stream
+whose only choice is not numbered 0 is still read (its choice is replayed at the end).
 """
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any, Dict, Iterable, List, Optional
 
 from .chunk_fields import error_from_payload, usage_from_payload
@@ -23,6 +28,11 @@ from ..loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamE
     ToolCallArgumentsDelta, ToolCallStarted)
 from .think_tags import ThinkTagSplitter
 from .tool_call_builder import ToolCallBuilder
+
+log = logging.getLogger("marginalia.stream")
+
+_CHOICE_ZERO = (0, None)
+"""``index`` values of the choice a stream follows (no index means the only choice)."""
 
 
 class StreamState:
@@ -58,6 +68,10 @@ class StreamState:
         self.finish_reason: Optional[str] = None
         self.usage = None
         self.errors: List[StreamError] = []
+        self.other_choices: Dict[Any, int] = {}
+        """Deltas ignored per index of the choices other than 0."""
+        self._choice_zero_seen = False
+        self._unfollowed: List[Dict[str, Any]] = []   # other choices, kept while choice 0 has not come
 
     # -- feeding ---------------------------------------------------------------------------
 
@@ -88,11 +102,16 @@ class StreamState:
         add_text = self._content.append
         think = self._think
         run: List[str] = []   # plain answer text not yet reported
+        zero_seen = False
         for chunk in chunks:
             try:
                 choices = chunk.get("choices")
                 if choices:
-                    choice = choices[0] if len(choices) == 1 else self._first_choice(choices)
+                    choice = choices[0]
+                    if len(choices) > 1 or choice.get("index") not in _CHOICE_ZERO:
+                        choice = self._choice_zero(choices)
+                    else:
+                        zero_seen = True
                     delta = choice.get("delta")
                     if delta:
                         content = delta.get("content")
@@ -118,6 +137,9 @@ class StreamState:
                 self._report_malformed(exc, events)
         if run:
             _flush_run(run, events)
+        if zero_seen and not self._choice_zero_seen:
+            self._choice_zero_seen = True
+            self._unfollowed = []
 
     def _report_malformed(self, exc: Exception, events: List[Any]) -> None:
         self.report_error(_("A stream chunk had an unexpected shape and was skipped (%s: %s).")
@@ -142,8 +164,12 @@ class StreamState:
             The last events (content held back while a tag was possible, ``StreamFinished``).
         """
         events: List[Any] = []
+        self._replay_if_no_choice_zero(events)
         for is_reasoning, text in self._think.flush():
             self._add_split_text(is_reasoning, text, events)
+        if self.other_choices:
+            log.info("the stream had %d other choice(s) (n > 1): %d delta(s) ignored, choice 0 followed",
+                     len(self.other_choices), sum(self.other_choices.values()))
         if not self._finish_emitted:
             self._finish_emitted = True
             events.append(StreamFinished(self.effective_finish_reason()))
@@ -295,12 +321,36 @@ class StreamState:
             self.usage = report
             events.append(report)
 
-    @staticmethod
-    def _first_choice(choices: List[Any]) -> Dict[str, Any]:
+    def _choice_zero(self, choices: List[Any]) -> Dict[str, Any]:
+        """Choice 0 of a chunk (``{}`` if absent); the others are counted, and kept until choice 0 shows."""
+        followed: Dict[str, Any] = {}
         for choice in choices:
-            if isinstance(choice, dict) and choice.get("index", 0) == 0:
-                return choice
-        return {}
+            if not isinstance(choice, dict):
+                continue
+            index = choice.get("index")
+            if index in _CHOICE_ZERO and not followed:
+                followed = choice
+                continue
+            key = index if isinstance(index, (int, str)) else repr(index)
+            self.other_choices[key] = self.other_choices.get(key, 0) + 1
+            if not self._choice_zero_seen:
+                self._unfollowed.append(choice)
+        if followed:
+            self._choice_zero_seen = True
+            self._unfollowed = []
+        return followed
+
+    def _replay_if_no_choice_zero(self, events: List[Any]) -> None:
+        """No choice 0 at all: follow the lowest-numbered choice that came instead."""
+        if self._choice_zero_seen or not self._unfollowed:
+            return
+        indexes = [c.get("index") for c in self._unfollowed if isinstance(c.get("index"), int)]
+        lowest = min(indexes) if indexes else self._unfollowed[0].get("index")
+        replayed = [dict(c, index=0) for c in self._unfollowed if c.get("index") == lowest]
+        self._unfollowed = []
+        self.other_choices.pop(lowest, None)
+        log.info("the stream had no choice 0; following choice %r", lowest)
+        self.handle_chunks([{"choices": [choice]} for choice in replayed], events)
 
 
 def _text_or(value: Any, default: Any) -> Any:

@@ -196,3 +196,25 @@ def test_check_recommends_a_tool_strategy_per_server_kind():
         with PersonalityServer(personality()) as server:
             result = check(server.base_url, personality.models[0])
             assert result.data.get("tool_strategy") == strategy, (personality.__name__, result.report)
+
+
+def test_a_server_with_only_the_responses_api_is_detected_and_checked_through_it():
+    from support.responses_server import ResponsesServer, text_reply
+    with ResponsesServer() as server:
+        server.enqueue(text_reply(["OK"], summary_parts=[["The user wants OK."]]))
+        result = check(server.base_url, "resp-model")
+        assert result.ok, result.report
+        assert result.summary == ("Connected to an OpenAI-compatible server at %s: model resp-model, context size "
+                                  "unknown, streaming: yes, API: Responses, structured tool calls: yes, thinking: "
+                                  "reasoning summaries (Responses API)." % server.base_url)
+        assert "Chats go to %s/responses (the Responses API)." % server.base_url in result.report
+        forced = [r.json() for r in server.responses_requests() if r.json().get("tools")][0]
+        assert forced["tool_choice"] == {"type": "function", "name": "report_status"}
+    assert result.data["openai_api"] == "responses" and result.data["chat_url"] == server.base_url + "/responses"
+    assert result.data["tool_strategy"] == "native"
+
+
+def test_a_chat_completions_server_is_recorded_as_such():
+    with PersonalityServer(OpenAILike()) as server:
+        result = check(server.base_url, "gpt-test")
+    assert result.data["openai_api"] == "chat" and "/responses" not in str(server.paths())

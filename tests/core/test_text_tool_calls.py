@@ -1,4 +1,19 @@
-"""Tool calls written as text by local models: recovered when known, never shown as the answer."""
+"""Tool calls written as text by local models: recovered when known, never shown as the answer.
+
+The formats of this module, and where they come from:
+
+* Hermes / Qwen ``<tool_call>``: vllm-project/vllm examples/tool_chat_template_hermes.jinja;
+* Qwen3-Coder ``<function=…><parameter=…>``: vllm-project/vllm examples/tool_chat_template_qwen3coder.jinja;
+* Granite / Phi-4-mini ``<|tool_call|>``: vllm-project/vllm examples/tool_chat_template_granite.jinja,
+  ggml-org/llama.cpp models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja;
+* Llama 3.x ``<|python_tag|>`` and bare JSON: vllm-project/vllm examples/tool_chat_template_llama3.1_json.jinja;
+* Mistral ``[TOOL_CALLS]``: ggml-org/llama.cpp models/templates/mistralai-Mistral-Small-3.1-24B-Instruct-2503.jinja
+  and vllm-project/vllm examples/tool_chat_template_mistral.jinja (``[TOOL_CALLS]name[ARGS]`` of the newer models);
+* fenced JSON: CommonMark fences around a Hermes call object.
+
+The other formats have their own modules in tests/core/tool_formats/, each naming its source; the random
+soups at the end mix the markers of every format.
+"""
 import json
 import random
 import re
@@ -6,7 +21,7 @@ import re
 import pytest
 
 from marginalia.core.agent.text_tool_calls import TextToolCallFilter, new_call_id, parse_text_tool_calls
-from marginalia.core.agent.text_tool_formats import MARKERS
+from marginalia.core.agent.tool_formats.registry import MARKERS
 
 KNOWN = {"replace_text", "read_paragraphs", "set_cell"}
 REPLACE = '{"name": "replace_text", "arguments": {"old": "Micheal", "new": "Michael"}}'
@@ -331,6 +346,33 @@ def test_filter_agrees_with_the_parser_on_random_marker_soup():
     rng = random.Random(13)
     for _ in range(4000):
         text = "".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(0, 12)))
+        remaining, calls = parse_text_tool_calls(text, KNOWN)
+        shown = "".join(_filtered(_random_pieces(rng, text)))
+        if calls:
+            assert shown.strip() == remaining, text
+        else:
+            assert shown == text, text
+
+
+NEW_FRAGMENTS = list("ab \n{}[]()<>`|\"':,=.") + [
+    "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>",
+    "function", "<｜tool calls begin｜>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>",
+    "functions.set_cell:0", "<|tool_call_argument_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>",
+    "<|channel|>", "commentary to=functions.set_cell", " <|constrain|>json", "<|message|>", "<|call|>",
+    "<|start|>assistant", "to=functions.", "analysis", "<tool_calls>", "</tool_calls>", "<|action_start|><|plugin|>",
+    "<|action_end|>", "<|tool_call_start|>", "<minimax:tool_call>", '<invoke name="set_cell">',
+    '<parameter name="cell">', "A1", "</parameter>", "</invoke>", "</minimax:tool_call>", "<TOOLCALL>", "</TOOLCALL>",
+    "Action:", "Action: ```json\n", "<|START_ACTION|>", "<|END_ACTION|>", "<tool>", "</tool>", "<json>", "</json>",
+    "functools[", "[set_cell(", "set_cell(cell='A1')", "[read_paragraphs(start=1)]", "<|python_start|>",
+    "<|python_end|>", "<tool_call>set_cell\n<arg_key>cell</arg_key><arg_value>A1</arg_value>", "</tool_call>",
+    '{"name": "set_cell", "arguments": {"cell": "A1"}}', '{"tool_name": "set_cell", "parameters": {}}',
+    '{"name": "set_cell"', '"arguments": {', "[{", REPLACE, "```json\n", "```", "\n```"]
+
+
+def test_filter_agrees_with_the_parser_on_random_soup_of_every_format():
+    rng = random.Random(17)
+    for _ in range(6000):
+        text = "".join(rng.choice(NEW_FRAGMENTS) for _ in range(rng.randint(0, 14)))
         remaining, calls = parse_text_tool_calls(text, KNOWN)
         shown = "".join(_filtered(_random_pieces(rng, text)))
         if calls:

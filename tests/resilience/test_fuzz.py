@@ -29,7 +29,7 @@ from marginalia.core.llm.request import build_chat_body
 from marginalia.core.stream.ollama import OllamaStreamAssembler
 from marginalia.core.stream.sse import SSEDecoder
 from marginalia.core.stream.errors import StreamFormatError
-from marginalia.core.agent.text_tool_calls import TextToolCallFilter
+from marginalia.core.agent.text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from marginalia.core.stream.think_tags import ThinkTagSplitter
 
 from support import fuzz_inputs, stream_recordings
@@ -212,9 +212,20 @@ def test_accumulator_takes_any_chunk(figures):
 
 
 def test_think_and_tool_call_filters_take_any_text(figures):
+    """Any text, in any chunking: both filters return text, and the tool-call filter shows exactly
+    what the parser leaves (or the text itself when the parser finds no call)."""
     pieces = ["<think>", "</think>", "<thought>", "</thought>", "<", "</", "think", ">", "a", " ", "\n",
               "<tool_call>", "</tool_call>", '{"name": "get_document", "arguments": {}}', "[TOOL_CALLS]",
-              '[{"name": "get_document", "arguments": {}}]', "```", "json", "{", "}", "é"]
+              '[{"name": "get_document", "arguments": {}}]', "```", "json", "{", "}", "é",
+              # every other format's markers (core/agent/tool_formats), cut into pieces too
+              "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "get_document<｜tool▁sep｜>{}", "<｜tool▁calls",
+              "<|tool_calls_section_begin|>", "<|tool_call_begin|>functions.get_document:0",
+              "<|tool_call_argument_begin|>", "<|tool_call_end|>", "<|channel|>commentary to=functions.get_document",
+              "<|message|>", "<|call|>", "to=functions.", "<tool_calls>", "</tool_calls>",
+              "<|action_start|><|plugin|>", "<|action_end|>", "<|tool_call_start|>", "[get_document()]",
+              "<minimax:tool_call>", '<invoke name="get_document">', "</invoke>", "<TOOLCALL>", "</TOOLCALL>",
+              "Action:", "<|START_ACTION|>", "<|END_ACTION|>", "functools[", "<tool>", "</tool>", "<arg_key>",
+              "[", "(", ")", "]", "'", '"', "\\", "<|python_start|>", '{"tool_name": "get_document", "parameters": {}}']
 
     def case(rng):
         chunks = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 8))]
@@ -224,4 +235,6 @@ def test_think_and_tool_call_filters_take_any_text(figures):
         shown = TextToolCallFilter({"get_document"})
         text = "".join(shown.feed(chunk) for chunk in chunks) + shown.flush()
         assert isinstance(text, str)
-    run_cases("text_filters", 5000, case, figures)
+        remaining, calls = parse_text_tool_calls("".join(chunks), {"get_document"})
+        assert (text.strip() == remaining) if calls else (text == "".join(chunks)), chunks
+    run_cases("text_filters", 20000, case, figures)

@@ -5,7 +5,9 @@ in it blocks: the model list and the Test run on worker threads and come back th
 a channel of the main-thread pump. OK checks every field
 (:func:`~marginalia.core.settings.form.parse_form`); a wrong value gets a message next
 to its field and nothing is saved. Otherwise the ``Endpoint`` and ``Chat`` settings are
-written and the key goes to LibreOffice's password store (:mod:`.keys`).
+written and the key goes to LibreOffice's password store (:mod:`.keys`). What Test found
+for the address and model saved (the tool strategy, which OpenAI API the endpoint speaks)
+is saved with them; a new address that was not tested goes back to ``auto``.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from ...core.llm.endpoints import PRESETS
 from ...core.i18n import _, ngettext
 from ...core.settings.form import form_from_settings, parse_form, preset_for_url, url_preview
 from ...core.net.tls import TlsOptions
+from ...core.errors import InvalidUrlError
 from ...core.llm.url_normalize import normalize_base_url
 from . import keys, store as settings_store, texts as settings_texts
 from ..office.listeners import OnAction, OnFocusLost, OnItem, OnText
@@ -67,6 +70,8 @@ class SettingsDialog:
         self._key_note = ""
         self._listeners = []
         self._discovery = None
+        self._strategy = None      # (base URL, model, tool strategy) Test found
+        self._openai_api = None    # (base URL, model, OpenAI API) Test found
 
     def control(self, name: str):
         return self.dialog.getControl(name)
@@ -223,6 +228,8 @@ class SettingsDialog:
         data = result.data
         if data.get("tool_strategy"):
             self._strategy = (data.get("base_url"), data.get("model"), data["tool_strategy"])
+        if result.ok:
+            self._openai_api = (data.get("base_url"), data.get("model"), data.get("openai_api") or "auto")
         self._fingerprint = (data.get("error") or {}).get("fingerprint_sha256")
         self.control("trust").setEnable(bool(self._fingerprint))
         if data.get("server") == "ollama" and self._preset_key() != "ollama":
@@ -262,10 +269,14 @@ class SettingsDialog:
         endpoint = values.endpoint_group()
         if self._pin:
             endpoint["PinnedCertificate"] = self._pin
-        strategy = getattr(self, "_strategy", None)
-        if strategy and strategy[1] == endpoint.get("Model") and strategy[0] and \
-                normalize_base_url(endpoint.get("URL", "")).base_url == strategy[0]:
+        strategy = self._strategy
+        if _found_for(strategy, endpoint):
             endpoint["ToolStrategy"] = strategy[2]  # what Test found for this server and model
+        openai_api = self._openai_api
+        if _found_for(openai_api, endpoint):
+            endpoint["Api"] = openai_api[2]
+        elif values.url != self._loaded_url:
+            endpoint["Api"] = "auto"  # a new address: the chat finds out which API it speaks
         settings_store.write_group(self.ctx, "Endpoint", endpoint)
         settings_store.write_group(self.ctx, "Chat", values.chat_group())
         if values.url and (self._key_dirty or values.url != self._loaded_url):
@@ -298,3 +309,13 @@ class SettingsDialog:
         self.models.close()
         self.check.close()
         self.dialog.dispose()
+
+
+def _found_for(found, endpoint: Dict[str, object]) -> bool:
+    """Whether ``found`` (``(base URL, model, value)`` from Test) is about the endpoint being saved."""
+    if not found or not found[0] or found[1] != endpoint.get("Model"):
+        return False
+    try:
+        return normalize_base_url(str(endpoint.get("URL", ""))).base_url == found[0]
+    except InvalidUrlError:  # an address that cannot be read was not what Test checked
+        return False

@@ -4,7 +4,8 @@ Read when a turn starts, so a change in the settings dialog (or in the configura
 applies to the next Send:
 
 * ``/org.marginalia.Settings/Endpoint``: URL, model, preset, CA file, pinned
-  certificate and request timeout; the API key from :mod:`.keys`;
+  certificate, request timeout and which OpenAI API to use (``Api``); the API key from
+  :mod:`.keys`;
 * ``/org.marginalia.Settings/Chat``: temperature, max tokens, max tool rounds, extra
   instructions;
 * ``/org.openoffice.Inet/Settings``: LibreOffice's proxy (Tools ▸ Options ▸ Internet ▸
@@ -18,7 +19,7 @@ from typing import Dict, Optional, Tuple
 import uno  # noqa: F401  (installs the com.sun.star import hook)
 from com.sun.star.beans import PropertyValue
 
-from ...core.llm.request import ChatOptions, EndpointConfig
+from ...core.llm.request import OPENAI_APIS, OPENAI_AUTO, ChatOptions, EndpointConfig
 from ...core.llm.endpoint_facts import API_AUTO, API_OPENAI
 from ...core.llm.endpoints import auth_headers
 from ...core.errors import InvalidUrlError
@@ -75,6 +76,12 @@ def api_for(url: str, preset: str) -> str:
     return API_AUTO if "ollama" in (preset, hint) else API_OPENAI
 
 
+def openai_api_setting(values: Dict[str, object]) -> str:
+    """``Endpoint/Api``: ``chat``, ``responses`` or ``auto`` (anything else counts as ``auto``)."""
+    value = str(values.get("Api") or "").strip().lower()
+    return value if value in OPENAI_APIS else OPENAI_AUTO
+
+
 def endpoint_config(ctx, parent=None) -> EndpointConfig:
     """The configured endpoint with its key, attribution headers, TLS options and API.
 
@@ -92,7 +99,7 @@ def endpoint_config(ctx, parent=None) -> EndpointConfig:
     return EndpointConfig(base_url=base_url, model=str(values.get("Model") or "").strip(),
                           api_key=keys.read_key(ctx, base_url, parent),
                           extra_headers=auth_headers("openrouter" if preset == "openrouter" else base_url, None),
-                          api=api_for(url, preset), tls=tls_options(values))
+                          api=api_for(url, preset), tls=tls_options(values), openai_api=openai_api_setting(values))
 
 
 def read_timeout(ctx) -> float:

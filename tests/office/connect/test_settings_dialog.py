@@ -13,7 +13,7 @@ from support.personalities import OllamaLike, OpenAILike, PersonalityServer
 from support.settings_driver import SettingsDialogDriver
 
 SCREENSHOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "artifacts", "screenshots")
-DEFAULT_ENDPOINT = dict(URL="", Model="", Preset="", CaFile="", PinnedCertificate="", RequestTimeout=120)
+DEFAULT_ENDPOINT = dict(URL="", Model="", Preset="", CaFile="", PinnedCertificate="", RequestTimeout=120, Api="auto")
 DEFAULT_CHAT = dict(Temperature=-1.0, MaxTokens=0, MaxToolRounds=15, ExtraInstructions="")
 
 
@@ -167,6 +167,32 @@ def test_test_button_reports_in_plain_words_and_recognises_ollama(dialog):
         assert driver.selected("preset") == "Ollama"
         assert driver.text("model") == "qwen3:8b"  # the check's choice fills the empty model
         assert driver.text("test") == "Test"
+
+
+def test_test_finds_an_endpoint_that_speaks_only_the_responses_api_and_ok_saves_it(gui_office, dialog):
+    from support.responses_server import ResponsesServer
+    with ResponsesServer() as server:
+        driver = dialog()
+        driver.set_text("url", server.base_url)
+        driver.set_text("model", "resp-model")
+        driver.press("test")
+        driver.wait_text("test_status", lambda t: t == "✓ Works, with notes below.", timeout=20)
+        report = driver.text("report")
+        assert report.startswith("Connected to an OpenAI-compatible server at %s: model resp-model, context size "
+                                 "unknown, streaming: yes, API: Responses" % server.base_url), report
+        assert "Chats go to %s/responses (the Responses API)." % server.base_url in report
+        driver.press("ok")
+        driver.wait_closed()
+    assert read_settings(gui_office.ctx, "Endpoint")["Api"] == "responses"
+
+
+def test_a_new_address_saved_without_test_goes_back_to_automatic(gui_office, dialog):
+    write_settings(gui_office.ctx, "Endpoint", URL="http://127.0.0.1:8000/v1", Model="m", Api="responses")
+    driver = dialog()
+    driver.set_text("url", "http://127.0.0.1:8001/v1")
+    driver.press("ok")
+    driver.wait_closed()
+    assert read_settings(gui_office.ctx, "Endpoint")["Api"] == "auto"
 
 
 def test_test_button_reports_a_dead_port(dialog):

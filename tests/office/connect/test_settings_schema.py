@@ -21,3 +21,7 @@ def test_values_round_trip(office):
     finally:
         write_settings(office.ctx, "Chat", Temperature=before["Temperature"],
                        ExtraInstructions=before["ExtraInstructions"])
+
+
+def test_the_openai_api_setting_is_installed_and_automatic_by_default(office):
+    assert read_settings(office.ctx, "Endpoint")["Api"] == "auto"
