@@ -31,7 +31,6 @@ STATIC_FILES = [
     ("extension/description/description-de.txt", "description/description-de.txt"),
     ("extension/description/description-fr.txt", "description/description-fr.txt"),
     ("registry/org/marginalia/Settings.xcs", "registry/org/marginalia/Settings.xcs"),
-    ("registry/org/marginalia/Settings.xcu", "registry/org/marginalia/Settings.xcu"),
     ("registry/org/openoffice/Office/UI/Sidebar.xcu", "registry/org/openoffice/Office/UI/Sidebar.xcu"),
     ("registry/org/openoffice/Office/UI/Factories.xcu", "registry/org/openoffice/Office/UI/Factories.xcu"),
     ("registry/org/openoffice/Office/ProtocolHandler.xcu", "registry/org/openoffice/Office/ProtocolHandler.xcu"),

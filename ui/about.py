@@ -9,8 +9,8 @@ from .office.log import log_file_path
 
 def about_text(ctx) -> str:
     """The About box's text."""
-    endpoint = settings_store.read_endpoint(ctx)
-    server = ("%s (%s)" % (endpoint["URL"], endpoint["Model"] or _("no model chosen"))) if endpoint["URL"] \
+    endpoint = settings_store.read_settings(ctx).endpoint
+    server = ("%s (%s)" % (endpoint.url, endpoint.model or _("no model chosen"))) if endpoint.url \
         else _("not configured yet")
     return "\n".join([
         _("Marginalia %s: an AI assistant for LibreOffice Writer and Calc.") % __version__,

@@ -19,9 +19,6 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from ..agent.tools import ToolError
 
-DUCKDUCKGO = "duckduckgo"
-SEARXNG = "searxng"
-DEFAULT_DUCKDUCKGO_URL = "https://html.duckduckgo.com/html/"
 
 
 class SearchResult(NamedTuple):

@@ -1,62 +1,27 @@
-"""The ``Research`` settings group, and what local-only mode refuses.
+"""What the ``Research`` settings allow: the hosts research may contact, and what local-only mode refuses.
 
-Read on the main thread when a turn starts (the office side turns the configuration
-values into a :class:`ResearchSettings`); the research tools on their worker thread
-only see this snapshot.
+The settings themselves are read on the main thread when a turn starts
+(:class:`~marginalia.core.settings.views.ResearchSettings`); the research tools on their
+worker thread only see that snapshot.
 """
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass
-from typing import Mapping, Optional, Tuple
+from typing import Optional, Tuple
 from urllib.parse import urlsplit
 
 from ..errors import MarginaliaError
 from ..i18n import N_, _
-from .search_results import DEFAULT_DUCKDUCKGO_URL, DUCKDUCKGO, SEARXNG
+from ..settings.views import ResearchSettings
 from .web_address import host_of, is_ip_literal
 
 LOOPBACK_NAMES = ("localhost",)
 
 
-@dataclass(frozen=True)
-class ResearchSettings:
-    """How research searches, and what it may contact."""
-
-    backend: str = DUCKDUCKGO
-    """``duckduckgo`` or ``searxng``."""
-    duckduckgo_url: str = DEFAULT_DUCKDUCKGO_URL
-    searxng_url: str = ""
-    local_only: bool = False
-    """Nothing leaves this computer: research is off and only a local model server is used."""
-    allowed_local_hosts: Tuple[str, ...] = ()
-    """Hosts on this computer or the local network the user allows research to read."""
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, object]) -> "ResearchSettings":
-        """Build the settings from the configuration group's values (missing ones: defaults)."""
-        backend = str(values.get("SearchBackend") or DUCKDUCKGO).strip().lower()
-        hosts = str(values.get("AllowedLocalHosts") or "").replace(";", ",").replace(" ", ",")
-        return cls(backend=SEARXNG if backend == SEARXNG else DUCKDUCKGO,
-                   duckduckgo_url=str(values.get("DuckDuckGoUrl") or "").strip() or DEFAULT_DUCKDUCKGO_URL,
-                   searxng_url=str(values.get("SearxngUrl") or "").strip(),
-                   local_only=bool(values.get("LocalOnly")),
-                   allowed_local_hosts=tuple(h.strip() for h in hosts.split(",") if h.strip()))
-
-    @property
-    def search_url(self) -> str:
-        """The configured search service's address ("" for SearXNG without an address)."""
-        return self.searxng_url if self.backend == SEARXNG else self.duckduckgo_url
-
-    @property
-    def service_name(self) -> str:
-        """The search service as the user knows it."""
-        return "SearXNG" if self.backend == SEARXNG else "DuckDuckGo"
-
-    def explicitly_allowed_hosts(self) -> Tuple[str, ...]:
-        """Local hosts research may contact: the listed ones and the configured search service."""
-        search_host = host_of(self.search_url) if self.search_url else ""
-        return self.allowed_local_hosts + ((search_host,) if search_host else ())
+def explicitly_allowed_hosts(settings: ResearchSettings) -> Tuple[str, ...]:
+    """Local hosts research may contact: the listed ones and the configured search service."""
+    search_host = host_of(settings.search_url) if settings.search_url else ""
+    return settings.allowed_local_hosts + ((search_host,) if search_host else ())
 
 
 def is_loopback_host(host: str) -> bool:

@@ -14,8 +14,8 @@ from typing import Callable, List, Optional
 
 from .charset import decode_body
 from ..i18n import _, format_count, ngettext
-from .settings import ResearchSettings
-from .search_results import (SEARXNG, SearchResult, duckduckgo_query_url, parse_duckduckgo, parse_searxng,
+from ..settings.views import SEARXNG, ResearchSettings
+from .search_results import (SearchResult, duckduckgo_query_url, parse_duckduckgo, parse_searxng,
     searxng_query_url)
 from ..agent.tools import ToolError, ToolOutcome
 from .web_address import host_of

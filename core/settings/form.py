@@ -3,20 +3,21 @@
 :func:`form_from_settings` turns the stored values into the texts the dialog shows;
 :func:`parse_form` checks what the user typed and returns the values to store, or a
 plain message per field that is wrong (shown next to that field; nothing is saved).
-Numbers accept a decimal comma; an empty optional field means "the server's default".
+Numbers accept a decimal comma; an empty optional field means "the server's default", an
+empty required one the schema's default (passed in from the .xcs, see :mod:`.schema`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Dict, Mapping, Optional, Tuple
 
+from .schema import Defaults
+from .views import ChatSettings, EndpointSettings
 from ..llm.endpoints import PRESETS
 from ..errors import InvalidUrlError
 from ..i18n import _
 from ..llm.url_normalize import normalize_base_url, origin_of
 
-DEFAULT_TIMEOUT = 120
-DEFAULT_MAX_ROUNDS = 15
 EXTRA_LIMIT = 4000
 LIMITS = {"temperature": (0.0, 2.0), "max_tokens": (1, 1000000), "timeout": (5, 3600),
           "max_rounds": (1, 100)}
@@ -28,17 +29,17 @@ TEXT_FIELDS = ("preset", "url", "model", "key", "temperature", "max_tokens", "ti
 class SettingsValues:
     """Checked values, ready to store."""
 
+    temperature: float
+    """Negative: send none (the server's default)."""
+    max_tokens: int
+    """0: send none (the server's default)."""
+    timeout: int
+    max_rounds: int
     preset: str = ""
     url: str = ""
     """The normalized base URL ("" when not configured)."""
     model: str = ""
     key: str = ""
-    temperature: float = -1.0
-    """Negative: send none (the server's default)."""
-    max_tokens: int = 0
-    """0: send none (the server's default)."""
-    timeout: int = DEFAULT_TIMEOUT
-    max_rounds: int = DEFAULT_MAX_ROUNDS
     extra: str = ""
 
     def endpoint_group(self) -> Dict[str, object]:
@@ -58,16 +59,12 @@ def _number_text(value: object, empty_below: float) -> str:
     return ("%g" % value) if isinstance(value, float) else str(value)
 
 
-def form_from_settings(endpoint: Mapping[str, object], chat: Mapping[str, object],
-                       key: str = "") -> Dict[str, str]:
-    """The dialog's field texts for stored settings (``Endpoint`` and ``Chat`` groups)."""
-    return {"preset": str(endpoint.get("Preset") or ""), "url": str(endpoint.get("URL") or ""),
-            "model": str(endpoint.get("Model") or ""), "key": key or "",
-            "temperature": _number_text(chat.get("Temperature"), 0),
-            "max_tokens": _number_text(chat.get("MaxTokens"), 1),
-            "timeout": _number_text(endpoint.get("RequestTimeout"), 1) or str(DEFAULT_TIMEOUT),
-            "max_rounds": _number_text(chat.get("MaxToolRounds"), 1) or str(DEFAULT_MAX_ROUNDS),
-            "extra": str(chat.get("ExtraInstructions") or "")}
+def form_from_settings(endpoint: EndpointSettings, chat: ChatSettings, key: str = "") -> Dict[str, str]:
+    """The dialog's field texts for the stored settings."""
+    return {"preset": endpoint.preset, "url": endpoint.url, "model": endpoint.model, "key": key or "",
+            "temperature": _number_text(chat.temperature, 0), "max_tokens": _number_text(chat.max_tokens, 1),
+            "timeout": _number_text(int(endpoint.request_timeout), 1),
+            "max_rounds": _number_text(chat.max_tool_rounds, 1), "extra": chat.extra_instructions}
 
 
 def _shown(number: float) -> str:
@@ -112,11 +109,12 @@ def preset_for_url(text: str) -> Optional[str]:
         return None
 
 
-def parse_form(form: Mapping[str, str]) -> Tuple[Optional[SettingsValues], Dict[str, str]]:
+def parse_form(form: Mapping[str, str], defaults: Defaults) -> Tuple[Optional[SettingsValues], Dict[str, str]]:
     """Check the dialog's texts.
 
     Args:
         form: Field name (see ``TEXT_FIELDS``) to the text the user entered.
+        defaults: The schema's defaults (for the fields left empty).
 
     Returns:
         ``(values, {})`` when everything is valid, else ``(None, errors)`` where errors
@@ -124,7 +122,10 @@ def parse_form(form: Mapping[str, str]) -> Tuple[Optional[SettingsValues], Dict[
     """
     text = {name: str(form.get(name) or "") for name in TEXT_FIELDS}
     errors: Dict[str, str] = {}
-    values = SettingsValues(preset=text["preset"] if text["preset"] in PRESETS else "",
+    chat, endpoint = defaults["Chat"], defaults["Endpoint"]
+    values = SettingsValues(temperature=float(chat["Temperature"]), max_tokens=int(chat["MaxTokens"]),
+                            timeout=int(endpoint["RequestTimeout"]), max_rounds=int(chat["MaxToolRounds"]),
+                            preset=text["preset"] if text["preset"] in PRESETS else "",
                             model=text["model"].strip(), extra=text["extra"].strip())
     if text["url"].strip():
         _info, problem = url_preview(text["url"])

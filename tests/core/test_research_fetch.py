@@ -7,7 +7,7 @@ import pytest
 
 from marginalia.core.research.approval import DENY, ONCE
 from marginalia.core.net.cancel import CancelToken
-from marginalia.core.research.settings import ResearchSettings
+from support.settings_schema import research
 from marginalia.core.research.web_fetch import FetchLimits
 from support.research_kit import Recorder, ScriptedUser, make_kit, run_tool
 from support.web_pages import PageServer
@@ -179,7 +179,7 @@ def test_denied_host_is_an_error_and_nothing_is_requested(site):
 
 
 def test_local_only_mode_refuses_everything(site):
-    kit, user = make_kit(settings=ResearchSettings(local_only=True))
+    kit, user = make_kit(settings=research(local_only=True))
     outcome = fetch(kit, site.add("/page", ARTICLE))
     assert not outcome.ok and "local-only mode" in outcome.content and user.asked == [] and site.hits == []
 

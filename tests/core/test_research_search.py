@@ -4,7 +4,7 @@ import json
 import pytest
 
 from marginalia.core.research.approval import DENY, HOST, ONCE
-from marginalia.core.research.settings import ResearchSettings
+from support.settings_schema import research
 from support.research_kit import Recorder, ScriptedUser, make_kit, run_tool
 from support.web_pages import PageServer, duckduckgo_page
 
@@ -22,7 +22,7 @@ def pages():
 
 
 def ddg_settings(server):
-    return ResearchSettings(duckduckgo_url=server.url("/html/"))
+    return research(duckduckgo_url=server.url("/html/"))
 
 
 def test_web_search_returns_the_top_results(search_site):
@@ -81,7 +81,7 @@ def test_searxng(search_site):
     search_site.add("/search", json.dumps({"results": [{"title": "Wiki", "url": "https://w.example/a",
                                                          "content": "About a"}]}),
                     content_type="application/json")
-    settings = ResearchSettings(backend="searxng", searxng_url=search_site.url("/"))
+    settings = research(backend="searxng", searxng_url=search_site.url("/"))
     kit, _ = make_kit(local_hosts=(), settings=settings)  # the configured instance counts as allowed
     outcome = run_tool(kit, "web_search", {"query": "a b"})
     assert outcome.ok and "1. Wiki\n   https://w.example/a\n   About a" in outcome.content
@@ -90,13 +90,13 @@ def test_searxng(search_site):
 
 def test_searxng_without_json_format(search_site):
     search_site.add("/search", "<h1>Forbidden</h1>", status=403)
-    kit, _ = make_kit(settings=ResearchSettings(backend="searxng", searxng_url=search_site.origin))
+    kit, _ = make_kit(settings=research(backend="searxng", searxng_url=search_site.origin))
     outcome = run_tool(kit, "web_search", {"query": "a"})
     assert not outcome.ok and "JSON format is probably off" in outcome.content
 
 
 def test_searxng_without_an_address():
-    kit, _ = make_kit(settings=ResearchSettings(backend="searxng"))
+    kit, _ = make_kit(settings=research(backend="searxng"))
     outcome = run_tool(kit, "web_search", {"query": "a"})
     assert not outcome.ok and "No SearXNG address is set" in outcome.content
 

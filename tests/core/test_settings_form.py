@@ -1,7 +1,8 @@
 """The settings dialog's field checks and conversions (no office needed)."""
 import pytest
 
-from marginalia.core.settings.form import SettingsValues, form_from_settings, parse_form, preset_for_url, url_preview
+from marginalia.core.settings.form import form_from_settings, parse_form, preset_for_url, url_preview
+from support.settings_schema import defaults, settings
 
 FORM = {"preset": "ollama", "url": "localhost:11434", "model": " qwen3:8b ", "key": "",
         "temperature": "0,7", "max_tokens": "2048", "timeout": "300", "max_rounds": "20",
@@ -9,7 +10,7 @@ FORM = {"preset": "ollama", "url": "localhost:11434", "model": " qwen3:8b ", "ke
 
 
 def test_a_valid_form_gives_the_values_to_store():
-    values, errors = parse_form(FORM)
+    values, errors = parse_form(FORM, defaults())
     assert errors == {}
     assert values.endpoint_group() == {"URL": "http://localhost:11434/v1", "Model": "qwen3:8b",
                                        "Preset": "ollama", "RequestTimeout": 300}
@@ -18,7 +19,8 @@ def test_a_valid_form_gives_the_values_to_store():
 
 
 def test_empty_optional_fields_mean_the_defaults():
-    values, errors = parse_form(dict(FORM, temperature="", max_tokens=" ", timeout="", max_rounds="", url=""))
+    values, errors = parse_form(dict(FORM, temperature="", max_tokens=" ", timeout="", max_rounds="", url=""),
+                                defaults())
     assert errors == {}
     assert (values.temperature, values.max_tokens, values.timeout, values.max_rounds, values.url) == \
         (-1.0, 0, 120, 15, "")
@@ -37,7 +39,7 @@ def test_empty_optional_fields_mean_the_defaults():
     ("extra", "x" * 4001, "Keep the instructions under 4000 characters."),
 ])
 def test_each_wrong_field_gets_its_own_message(field, text, message):
-    values, errors = parse_form(dict(FORM, **{field: text}))
+    values, errors = parse_form(dict(FORM, **{field: text}), defaults())
     assert values is None and list(errors) == [field]
     if message:
         assert errors[field] == message
@@ -46,19 +48,21 @@ def test_each_wrong_field_gets_its_own_message(field, text, message):
 
 
 def test_several_errors_at_once():
-    _, errors = parse_form(dict(FORM, temperature="x", max_rounds="0"))
+    _, errors = parse_form(dict(FORM, temperature="x", max_rounds="0"), defaults())
     assert set(errors) == {"temperature", "max_rounds"}
 
 
 def test_stored_settings_become_field_texts_and_back():
     endpoint = {"URL": "http://127.0.0.1:1234/v1", "Model": "m", "Preset": "lmstudio", "RequestTimeout": 120}
     chat = {"Temperature": -1.0, "MaxTokens": 0, "MaxToolRounds": 15, "ExtraInstructions": ""}
-    form = form_from_settings(endpoint, chat, "k")
+    stored = settings(Endpoint=endpoint, Chat=chat)
+    form = form_from_settings(stored.endpoint, stored.chat, "k")
     assert form == {"preset": "lmstudio", "url": "http://127.0.0.1:1234/v1", "model": "m", "key": "k",
                     "temperature": "", "max_tokens": "", "timeout": "120", "max_rounds": "15", "extra": ""}
-    values, _ = parse_form(form)
+    values, _ = parse_form(form, defaults())
     assert values.endpoint_group() == endpoint and values.chat_group() == chat
-    assert form_from_settings({}, {"Temperature": 0.3, "MaxTokens": 512})["temperature"] == "0.3"
+    tuned = settings(Chat={"Temperature": 0.3, "MaxTokens": 512})
+    assert form_from_settings(tuned.endpoint, tuned.chat)["temperature"] == "0.3"
 
 
 def test_url_preview_and_preset_guess():
@@ -73,4 +77,4 @@ def test_url_preview_and_preset_guess():
     assert info == "" and "spaces" in error
     assert url_preview("  ") == ("", "")
     assert preset_for_url("127.0.0.1:1234") == "lmstudio" and preset_for_url("example.org") is None
-    assert SettingsValues().timeout == 120
+    assert defaults()["Endpoint"]["RequestTimeout"] == 120  # the default a new profile gets, from the .xcs

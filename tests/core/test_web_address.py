@@ -1,7 +1,9 @@
 """Which addresses research reads, where redirects may lead, which hosts are local."""
 import pytest
 
-from marginalia.core.research.settings import ResearchSettings, is_loopback_host, local_only_refusal
+from marginalia.core.research.settings import explicitly_allowed_hosts, is_loopback_host, local_only_refusal
+from marginalia.core.settings.views import ResearchSettings
+from support.settings_schema import defaults, research
 from marginalia.core.agent.tools import ToolError
 from marginalia.core.research.web_address import (check_web_url, is_local_address, is_local_name, redirect_target,
     same_host)
@@ -70,21 +72,23 @@ def test_loopback_only_for_local_only_mode():
 
 
 def test_local_only_refuses_a_remote_model_server():
-    on = ResearchSettings(local_only=True)
+    on = research(local_only=True)
     assert local_only_refusal(on, "http://127.0.0.1:11434/v1") is None
     assert local_only_refusal(on, "http://localhost:1234/v1") is None
     refusal = local_only_refusal(on, "https://api.openai.com/v1")
     assert "api.openai.com" in refusal and "nothing was sent" in refusal
     assert "192.168.1.9" in local_only_refusal(on, "http://192.168.1.9:8080/v1")
-    assert local_only_refusal(ResearchSettings(), "https://api.openai.com/v1") is None
+    assert local_only_refusal(research(), "https://api.openai.com/v1") is None
 
 
 def test_settings_from_configuration_values():
+    schema = defaults()["Research"]
     settings = ResearchSettings.from_values({"SearchBackend": "SearXNG", "SearxngUrl": " http://127.0.0.1:8888 ",
-                                             "LocalOnly": False, "AllowedLocalHosts": "nas.lan; 10.0.0.2 ,wiki"})
+                                             "LocalOnly": False, "AllowedLocalHosts": "nas.lan; 10.0.0.2 ,wiki"},
+                                            schema)
     assert settings.backend == "searxng" and settings.search_url == "http://127.0.0.1:8888"
     assert settings.allowed_local_hosts == ("nas.lan", "10.0.0.2", "wiki")
-    assert settings.explicitly_allowed_hosts() == ("nas.lan", "10.0.0.2", "wiki", "127.0.0.1")
-    defaults = ResearchSettings.from_values({})
-    assert defaults.backend == "duckduckgo" and defaults.search_url == "https://html.duckduckgo.com/html/"
-    assert ResearchSettings.from_values({"SearchBackend": "bing"}).backend == "duckduckgo"
+    assert explicitly_allowed_hosts(settings) == ("nas.lan", "10.0.0.2", "wiki", "127.0.0.1")
+    fallback = ResearchSettings.from_values({}, schema)
+    assert fallback.backend == "duckduckgo" and fallback.search_url == "https://html.duckduckgo.com/html/"
+    assert ResearchSettings.from_values({"SearchBackend": "bing"}, schema).backend == "duckduckgo"

@@ -6,14 +6,16 @@ from typing import List, Optional, Tuple
 
 from marginalia.core.research.approval import HOST, ApprovalBroker
 from marginalia.core.net.cancel import CancelToken
+from marginalia.core.research.settings import explicitly_allowed_hosts
+from marginalia.core.settings.views import ResearchSettings
 from marginalia.core.stream.message import ToolCall
-from marginalia.core.research.settings import ResearchSettings
 from marginalia.core.research.tools import ResearchKit
 from marginalia.core.net.retry import RetryPolicy
 from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
 from marginalia.core.net.transport import HttpClient
 from marginalia.core.research.web_access import HostApprovals, WebAccess
 from marginalia.core.research.web_fetch import FetchLimits, WebReader
+from support.settings_schema import research
 
 
 class ScriptedUser:
@@ -35,9 +37,9 @@ def make_kit(local_hosts=("127.0.0.1",), user: Optional[ScriptedUser] = None, se
              = None, limits: FetchLimits = FetchLimits(), read_timeout: float = 5.0) -> Tuple[ResearchKit, ScriptedUser]:
     """A kit whose gate allows the given loopback hosts (and asks ``user`` about each new one)."""
     user = user or ScriptedUser()
-    settings = settings or ResearchSettings()
+    settings = settings or research()
     access = WebAccess(user.broker, HostApprovals(), settings.local_only,
-                       tuple(local_hosts) + settings.explicitly_allowed_hosts())
+                       tuple(local_hosts) + explicitly_allowed_hosts(settings))
     client = HttpClient(connect_timeout=2.0, read_timeout=read_timeout, retry=RetryPolicy(max_attempts=1))
     return ResearchKit(WebReader(client, access, limits), settings), user
 

@@ -5,7 +5,6 @@ from ...core.llm.request import ChatRequest, build_chat_body
 from ...core.agent.system_prompt import build_system_prompt
 from ...core.agent.tool_strategy import ToolPlan, prompt_tools_section, request_tools
 from ...core.agent.tools import ToolContext, ToolRunner
-from ..settings import store as settings_store
 from . import toolset
 from ..office.log import get_logger
 from ..research.turn_setup import prepare as prepare_research
@@ -16,21 +15,19 @@ log = get_logger("turn-request")
 class TurnRequest:
     """The turn's tools (runner and schemas), tool plan and request builder."""
 
-    def __init__(self, app, session, document, config, chat_settings):
+    def __init__(self, app, session, document, config, settings):
         ctx = app.ctx
         self.config = config
-        self.chat_settings = chat_settings
+        self.chat_settings = settings.chat
         self.document_kind = toolset.app_of(document)
         registry = app.tools.registry()
-        research = prepare_research(app, session, config.base_url)  # web tools; refuses in local-only mode
-        options = dict(research.options, model=config.model,
-                       review_mode=bool(settings_store.read_group(ctx, "Writer").get("ReviewMode")))
+        research = prepare_research(app, session, config.base_url, settings.research)  # refuses in local-only mode
+        options = dict(research.options, model=config.model, review_mode=settings.writer.review_mode)
         context = ToolContext(document=document, app=self.document_kind, office=ctx, options=options)
         self.tools = ToolRunner(registry, context)
         self.schemas = research.offered(registry.schemas(self.document_kind))
         self.names = [schema["function"]["name"] for schema in self.schemas]
-        strategy = str(settings_store.read_group(ctx, "Endpoint").get("ToolStrategy") or "auto")
-        self.plan = ToolPlan(strategy, self.names)
+        self.plan = ToolPlan(settings.endpoint.tool_strategy, self.names)
         self.title = document_title(document)
         self.selection = describe_selection(document, self.document_kind)
 

@@ -24,18 +24,19 @@ log = get_logger("chat")
 def start_turn(app, session, document, text: str) -> None:
     """Run one turn for ``session`` (blocks, pumping the UI, unless the pump already runs)."""
     ctx = app.ctx
-    config = configured_endpoint(ctx, session)
+    settings = settings_store.read_settings(ctx)  # once: the whole turn uses this snapshot
+    config = configured_endpoint(ctx, session, settings.endpoint)
     if config is None:
         return
-    request = TurnRequest(app, session, document, config, request_settings.read_chat_settings(ctx))
+    request = TurnRequest(app, session, document, config, settings)
     if request.plan.strategy == "none" and request.names and not session.history:
         _note(session, no_tools_notice())
     undo = DocumentUndo(document)
-    client = request_settings.http_client(ctx, app.http)
+    client = request_settings.http_client(ctx, app.http, settings.endpoint)
     turn = Turn(history=session.history, user_text=text, build_request=request.build,
                 stream_fn=functools.partial(stream_budgeted_round, client, session.calibration, facts=app.facts),
                 tools=request.tools, display=_display(session), new_cancel=CancelToken, undo=undo,
-                model_note=session.take_pending_note(), max_rounds=request.chat_settings.max_rounds,
+                model_note=session.take_pending_note(), max_rounds=settings.chat.max_tool_rounds,
                 known_tools=request.names, plan=request.plan)
 
     def finished(message) -> None:
@@ -49,17 +50,16 @@ def start_turn(app, session, document, text: str) -> None:
     app.pump.run(turn)
 
 
-def configured_endpoint(ctx, session):
+def configured_endpoint(ctx, session, endpoint):
     """The endpoint to use, or None after telling the user what is missing."""
-    endpoint = settings_store.read_endpoint(ctx)
-    if not endpoint["URL"]:
+    if not endpoint.url:
         _note(session, not_configured_message(), _("Not configured"))
         return None
-    if not endpoint["Model"]:
+    if not endpoint.model:
         _note(session, _("No model is chosen: pick one in the list above the conversation."), _("No model"))
         return None
     try:  # key (password store), TLS options, Ollama's native API, attribution headers
-        return request_settings.endpoint_config(ctx)
+        return request_settings.endpoint_config(ctx, endpoint)
     except InvalidUrlError as error:
         _note(session, "%s %s" % (error.user_message, error.hint), _("Not configured"))
         return None

@@ -57,20 +57,17 @@ def first_run_check(ctx, session) -> None:
     """In an empty conversation: say when nothing is configured, or that the embedded model is in use."""
     if session.transcript.segment_ids():
         return
-    endpoint = settings_store.read_group(ctx, "Endpoint")
-    url = (endpoint.get("URL") or "").strip()
-    if not url:
+    endpoint = settings_store.read_settings(ctx).endpoint
+    if not endpoint.url:
         session.transcript.add("notice", labels()["notice"], not_configured_message())
         session.set_status(_("Not configured"))
-    elif url == (endpoint.get("EmbeddedURL") or "").strip():
-        session.set_status(_("Ready: embedded local model %s (tiny, for trying Marginalia out)")
-                           % (endpoint.get("Model") or ""))
+    elif endpoint.uses_embedded_model:
+        session.set_status(_("Ready: embedded local model %s (tiny, for trying Marginalia out)") % endpoint.model)
 
 
 def settings_changed(ctx, session) -> None:
     """After the endpoint settings changed: a status that said what was missing says Ready again."""
     if session.busy or session.status not in (_("Not configured"), _("No model")):
         return
-    endpoint = settings_store.read_endpoint(ctx)
-    if endpoint["URL"] and endpoint["Model"]:
+    if settings_store.read_settings(ctx).endpoint.configured:
         session.set_status(_("Ready"))

@@ -11,11 +11,12 @@ session, the list is read without the key (a local server needs none).
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Optional
+from typing import Callable, Optional
 
 import unohelper
 from com.sun.star.util import XChangesListener
 
+from ...core.settings.views import EndpointSettings
 from ..settings import keys, store as settings_store
 from ..office.listeners import OnAction, OnFocusLost, OnItem
 from ..office.log import get_logger, logged
@@ -24,7 +25,7 @@ from ..settings.request_settings import tls_options
 
 log = get_logger("model_picker")
 
-ReadSettings = Callable[[], Dict[str, object]]
+ReadSettings = Callable[[], EndpointSettings]
 
 
 class _SettingsChanged(unohelper.Base, XChangesListener):
@@ -53,7 +54,7 @@ class ModelPicker:
     def __init__(self, ctx, combobox, main, read_settings: Optional[ReadSettings] = None, on_settings_changed=None):
         self.ctx, self.combobox = ctx, combobox
         self._on_settings_changed = on_settings_changed
-        self._read = read_settings or (lambda: settings_store.read_group(ctx, "Endpoint"))
+        self._read = read_settings or (lambda: settings_store.read_settings(ctx).endpoint)
         self.main = main
         self.loader = ModelListLoader(ctx, self.main)
         self._listed: Optional[tuple] = None
@@ -83,8 +84,8 @@ class ModelPicker:
 
     def refresh(self, force: bool = False) -> None:
         """Show the configured model; read the list again if the endpoint changed."""
-        values = self._read()
-        url, model = str(values.get("URL") or "").strip(), str(values.get("Model") or "").strip()
+        endpoint = self._read()
+        url, model = endpoint.url, endpoint.model
         if self.combobox.getText() != model:
             self.combobox.setText(model)
         if not url:
@@ -92,10 +93,10 @@ class ModelPicker:
             self.combobox.removeItems(0, self.combobox.getItemCount())
             return
         key = keys.read_key(self.ctx, url, ask=False)
-        wanted = (url, key, values.get("PinnedCertificate"), values.get("CaFile"))
+        wanted = (url, key, endpoint.pinned_certificate, endpoint.ca_file)
         if wanted != self._listed or force:
             self._listed = wanted
-            self.loader.load(url, key, tls_options(values), self._filled)
+            self.loader.load(url, key, tls_options(endpoint), self._filled)
 
     def _filled(self, names, error) -> None:
         if error is not None:
@@ -112,7 +113,7 @@ class ModelPicker:
     def save_choice(self) -> None:
         """Store the model shown in the combobox as the ``Model`` setting (if it changed)."""
         text = self.combobox.getText().strip()
-        if text and text != str(self._read().get("Model") or "").strip():
+        if text and text != self._read().model:
             settings_store.write_group(self.ctx, "Endpoint", {"Model": text})
             log.info("model set to %s from the panel", text)
 

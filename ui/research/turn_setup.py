@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List
 
-from ...core.research.settings import ResearchSettings, check_local_only
+from ...core.research.settings import check_local_only, explicitly_allowed_hosts
+from ...core.settings.views import ResearchSettings
 from ...core.research.tools import ResearchKit
 from ...core.net.retry import RetryPolicy
 from ...core.version import __version__
 from ...core.research.web_access import WebAccess
 from ...core.research.web_fetch import WebReader
-from ..settings import request_settings, store as settings_store
+from ..settings import request_settings
 from ..office.log import get_logger
 
 log = get_logger("research.setup")
@@ -47,15 +48,6 @@ class ResearchTurn:
         return [schema for schema in schemas if schema["function"]["name"] not in RESEARCH_TOOLS]
 
 
-def read_settings(ctx) -> ResearchSettings:
-    """The ``Research`` settings group (defaults when it cannot be read)."""
-    try:
-        return ResearchSettings.from_values(settings_store.read_group(ctx, "Research"))
-    except Exception:
-        log.warning("the Research settings could not be read; using the defaults", exc_info=True)
-        return ResearchSettings()
-
-
 def research_client(ctx, clients):
     """The HTTP client of the research tools (LibreOffice's proxy, short timeouts, one retry)."""
     from ...core.net.transport import HttpClient
@@ -66,21 +58,21 @@ def research_client(ctx, clients):
         retry=RetryPolicy(max_attempts=2, max_retry_after=5.0)))
 
 
-def prepare(app, session, endpoint_url: str) -> ResearchTurn:
+def prepare(app, session, endpoint_url: str, settings: ResearchSettings) -> ResearchTurn:
     """Read what the research tools need for a turn of ``session`` (call on the main thread).
 
     Args:
         app: The process-wide owner (HTTP clients, the sessions' approvals).
         session: The document's chat session (its approvals are shared by its turns).
         endpoint_url: The model server's base URL (refused in local-only mode unless local).
+        settings: The ``Research`` settings the turn read.
 
     Raises:
         LocalOnlyRefused: Local-only mode is on and the model server is not on this computer
             (the panel shows it as the turn's problem; nothing is sent).
     """
-    settings = read_settings(app.ctx)
     check_local_only(settings, endpoint_url)
     state = app.approvals.state_for(session)
-    access = WebAccess(state.broker, state.approvals, settings.local_only, settings.explicitly_allowed_hosts())
+    access = WebAccess(state.broker, state.approvals, settings.local_only, explicitly_allowed_hosts(settings))
     reader = WebReader(research_client(app.ctx, app.http), access, headers=HEADERS)
     return ResearchTurn({"research": ResearchKit(reader, settings)}, settings.local_only)

@@ -118,8 +118,7 @@ def _check_ready(app, document) -> None:
         raise ActionRefused(_("Marginalia is still working in this document; try again when it has finished."))
     if document.isReadonly():
         raise ActionRefused(_("The document is read-only."))
-    endpoint = settings_store.read_endpoint(ctx)
-    if not endpoint["URL"] or not endpoint["Model"]:
+    if not settings_store.read_settings(ctx).endpoint.configured:
         raise ActionRefused(_("No endpoint or model is set up yet: open Marginalia \u25b8 Settings."))
 
 
@@ -158,17 +157,18 @@ def _around(text_range, backwards: bool) -> str:
 
 def _stream(app, document, target: Target, messages, title: str, text_before: str) -> None:
     ctx = app.ctx
+    settings = settings_store.read_settings(ctx)
     try:
-        config = request_settings.endpoint_config(ctx)
+        config = request_settings.endpoint_config(ctx, settings.endpoint)
     except InvalidUrlError as error:
         raise ActionRefused("%s %s" % (error.user_message, error.hint)) from None
-    options = request_settings.read_chat_settings(ctx).options
     request = ChatRequest(config, build_chat_body(messages[1:], config.model, messages[0]["content"],
-                                                  options=options))
-    context = ToolContext(document=document, app="writer", office=ctx)
+                                                  options=settings.chat.options))
+    context = ToolContext(document=document, app="writer", office=ctx,
+                          options={"model": config.model, "review_mode": settings.writer.review_mode})
     writer = DocumentWriter(context, target.span, target.start, target.end, title)
     session = app.sessions.session_for(document)
-    client = request_settings.http_client(ctx, app.http)
+    client = request_settings.http_client(ctx, app.http, settings.endpoint)
     task = StreamIntoDocument(writer=writer, request=request,
                               stream_fn=functools.partial(stream_round, client, facts=app.facts),
                               new_cancel=CancelToken, spawn=start_worker, text_before=text_before,

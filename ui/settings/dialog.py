@@ -20,6 +20,7 @@ from ...core.settings.check import CheckResult, CheckTarget
 from ...core.llm.endpoints import PRESETS
 from ...core.i18n import _, ngettext
 from ...core.settings.form import form_from_settings, parse_form, preset_for_url, url_preview
+from ...core.settings.views import EndpointSettings
 from ...core.net.tls import TlsOptions
 from ...core.errors import InvalidUrlError
 from ...core.llm.url_normalize import normalize_base_url
@@ -64,7 +65,8 @@ class SettingsDialog:
         self._key_dirty = False
         self._listed_url: Optional[str] = None
         self._loaded_url = ""
-        self._endpoint: Dict[str, object] = {}
+        self._endpoint: Optional[EndpointSettings] = None
+        self._defaults = settings_store.schema_defaults(ctx)
         self._pin: Optional[str] = None
         self._fingerprint: Optional[str] = None
         self._key_note = ""
@@ -80,10 +82,10 @@ class SettingsDialog:
 
     def load(self) -> None:
         """Show the stored settings and start reading the model list."""
-        self._endpoint = settings_store.read_group(self.ctx, "Endpoint")
-        chat = settings_store.read_group(self.ctx, "Chat")
-        self._loaded_url = str(self._endpoint.get("URL") or "")
-        form = form_from_settings(self._endpoint, chat, keys.read_key(self.ctx, self._loaded_url))
+        stored = settings_store.read_settings(self.ctx)
+        self._endpoint = stored.endpoint
+        self._loaded_url = stored.endpoint.url
+        form = form_from_settings(stored.endpoint, stored.chat, keys.read_key(self.ctx, self._loaded_url))
         self.control("preset").addItems(tuple(_(PRESETS[k].label) for k in PRESET_KEYS), 0)
         self._filling = True
         try:
@@ -217,7 +219,7 @@ class SettingsDialog:
 
     def _test(self) -> None:
         form = self.form()
-        values, _errors = parse_form(form)
+        values, _errors = parse_form(form, self._defaults)
         timeout = float(values.timeout) if values else 120.0
         target = CheckTarget(form["url"], form["model"].strip(), form["key"].strip(), self._tls(),
                              self._preset_key())
@@ -261,7 +263,7 @@ class SettingsDialog:
         return form
 
     def _ok(self) -> None:
-        values, errors = parse_form(self.form())
+        values, errors = parse_form(self.form(), self._defaults)
         self._show_errors(errors)
         if errors:
             self.control(next(n for n in ERROR_LABELS if n in errors)).setFocus()

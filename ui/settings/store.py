@@ -1,15 +1,24 @@
 """Marginalia's settings in LibreOffice's configuration (schema: registry/org/marginalia/Settings.xcs).
 
-Read when a turn starts, so a change made through the configuration API (or the
-settings dialog) takes effect on the next Send. API keys are not here: see keys.py.
+:func:`read_settings` reads every group once into the typed views of
+:mod:`marginalia.core.settings.views`; a turn does that when it starts, so a change made
+in the settings dialog (or through the configuration API) applies to the next Send.
+Only the dialog and the model picker write (:func:`write_group`). API keys are not here:
+see keys.py.
 """
 from __future__ import annotations
 
 import uno
 from com.sun.star.beans import PropertyValue
 
+from ...core.settings.schema import Defaults, read_defaults
+from ...core.settings.views import Settings
+from ..office.extension import extension_url
+
 ROOT = "/org.marginalia.Settings"
 PROVIDER = "com.sun.star.configuration.ConfigurationProvider"
+GROUPS = ("Endpoint", "Chat", "Writer", "Research")
+SCHEMA = "registry/org/marginalia/Settings.xcs"
 
 
 def _access(ctx, node: str, update: bool = False):
@@ -20,8 +29,18 @@ def _access(ctx, node: str, update: bool = False):
     return provider.createInstanceWithArguments(service, (arg,))
 
 
-def read_group(ctx, group: str) -> dict:
-    """Return every property of a settings group as a dict."""
+def read_settings(ctx) -> Settings:
+    """Every settings group, read now, as typed views."""
+    return Settings.from_groups({group: _read_group(ctx, group) for group in GROUPS}, schema_defaults(ctx))
+
+
+def schema_defaults(ctx) -> Defaults:
+    """The defaults of the .xcs schema the installed extension ships."""
+    with open(uno.fileUrlToSystemPath(extension_url(ctx, SCHEMA)), encoding="utf-8") as handle:
+        return read_defaults(handle.read())
+
+
+def _read_group(ctx, group: str) -> dict:
     access = _access(ctx, group)
     return {name: access.getByName(name) for name in access.getElementNames()}
 
@@ -32,12 +51,6 @@ def write_group(ctx, group: str, values: dict) -> None:
     for name, value in values.items():
         access.replaceByName(name, value)
     access.commitChanges()
-
-
-def read_endpoint(ctx) -> dict:
-    """Return ``{"URL": ..., "Model": ...}`` of the configured endpoint."""
-    values = read_group(ctx, "Endpoint")
-    return {"URL": (values.get("URL") or "").strip(), "Model": (values.get("Model") or "").strip()}
 
 
 def file_url_to_path(url: str) -> str:

@@ -37,19 +37,8 @@ def review_mode(context) -> bool:
 
 
 def _option(context, name: str):
-    options = context.options or {}
-    if name in options:
-        return options[name]
-    if context.office is None:
-        return None
-    try:
-        from ..settings import store as settings_store
-        if name == "review_mode":
-            return settings_store.read_group(context.office, "Writer").get("ReviewMode", False)
-        return settings_store.read_endpoint(context.office).get("Model", "")
-    except Exception:
-        log.debug("setting %s not readable", name, exc_info=True)
-        return None
+    """A per-turn option the turn read from the settings when it started (``model``, ``review_mode``)."""
+    return (context.options or {}).get(name)
 
 
 def require_writable(document) -> None:
