@@ -1,5 +1,8 @@
 """The tool registry and runner: validation, unknown tools, failures and budgets become results."""
+import ast
+import glob
 import logging
+import os
 
 import pytest
 
@@ -120,3 +123,15 @@ def test_sent_schemas_leave_out_item_bounds_that_break_server_grammars():
     assert "maxItems" not in sent and "minItems" not in sent and sent["items"]["maxItems"] == 3
     outcome = ToolRunner(ToolRegistry([tool]), ToolContext(app="writer")).run(call("t", '{"rows": [[1]]}'))
     assert not outcome.ok and "at least 2" in outcome.content  # still enforced on arrival
+
+
+def test_the_tool_modules_declare_tools_one_way():
+    """Every ``Tool(...)`` in ui/ is written name=, description=, parameters=, handler=, ... (no positional fields)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    positional = []
+    for path in glob.glob(os.path.join(root, "ui", "**", "*.py"), recursive=True):
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+        positional += ["%s:%d" % (os.path.relpath(path, root), node.lineno) for node in ast.walk(tree)
+                       if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Tool" and node.args]
+    assert positional == []

@@ -1,9 +1,15 @@
 """Every registered tool is declared well: a description and an object schema with typed parameters."""
+import json
+import os
+
 import pytest
 
 pytest.importorskip("uno")
 
 from marginalia.ui.chat import toolset  # noqa: E402
+
+SNAPSHOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures",
+                        "tool_declarations.json")
 
 
 @pytest.fixture(scope="module")
@@ -31,3 +37,24 @@ def test_each_application_gets_a_small_sharp_set(registry):
         assert len(set(names)) == len(names)
     assert "insert_content" in registry.names("writer") and "write_range" in registry.names("calc")
     assert "fetch_page" in registry.names("writer") and "fetch_page" in registry.names("calc")
+
+
+def _declarations(registry):
+    """What the model is sent for every tool (and how each is run), in registration order."""
+    return [{"name": tool.name, "description": tool.description, "parameters": tool.parameters,
+             "is_async": tool.is_async, "apps": list(tool.apps), "changes_document": tool.changes_document,
+             "handler": tool.handler.__name__}
+            for tool in (registry.get(name) for name in registry.names())]
+
+
+def test_tool_declarations_match_the_snapshot(registry):
+    """Names, descriptions and schemas are part of saved conversations and of what models learned: byte for byte.
+
+    After a deliberate change, re-record with MARGINALIA_RECORD_TOOLS=1 and review the diff of the snapshot.
+    """
+    text = json.dumps(_declarations(registry), ensure_ascii=False, indent=1) + "\n"
+    if os.environ.get("MARGINALIA_RECORD_TOOLS") == "1":
+        with open(SNAPSHOT, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    with open(SNAPSHOT, encoding="utf-8") as handle:
+        assert text == handle.read()
