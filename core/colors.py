@@ -5,7 +5,7 @@ standard palette, the one its colour pickers show (share/palette/standard.soc): 
 the office's blue (#2A6099), "Light Blue 2" and "Dark Red 1" are the palette's shades. A
 light or dark colour without a number means the palest light shade (4, suited to
 backgrounds and highlights) and the second dark shade (2, a dark text colour). CSS names
-the palette lacks (navy, pink, cyan, brown…) keep their CSS values. Case, spaces, hyphens
+the palette lacks (navy, pink, cyan, brown, "LightSkyBlue"…) keep their CSS values. Case, spaces, hyphens
 and underscores do not matter.
 """
 from __future__ import annotations
@@ -47,11 +47,39 @@ PALETTE: Dict[str, int] = {
 }
 """LibreOffice's standard palette, by lower-case name."""
 EXTRA: Dict[str, int] = {
-    "grey": 0x808080, "navy": 0x000080, "pink": 0xFFC0CB, "cyan": 0x00FFFF, "aqua": 0x00FFFF,
-    "turquoise": 0x40E0D0, "brown": 0xA52A2A, "violet": 0xEE82EE, "silver": 0xC0C0C0, "maroon": 0x800000,
-    "olive": 0x808000, "fuchsia": 0xFF00FF, "beige": 0xF5F5DC, "coral": 0xFF7F50, "salmon": 0xFA8072,
+    "snow": 0xFFFAFA, "honeydew": 0xF0FFF0, "mintcream": 0xF5FFFA, "azure": 0xF0FFFF, "aliceblue": 0xF0F8FF,
+    "ghostwhite": 0xF8F8FF, "whitesmoke": 0xF5F5F5, "seashell": 0xFFF5EE, "beige": 0xF5F5DC, "oldlace": 0xFDF5E6,
+    "floralwhite": 0xFFFAF0, "ivory": 0xFFFFF0, "antiquewhite": 0xFAEBD7, "linen": 0xFAF0E6,
+    "lavenderblush": 0xFFF0F5, "mistyrose": 0xFFE4E1, "gainsboro": 0xDCDCDC, "lightgray": 0xD3D3D3,
+    "silver": 0xC0C0C0, "darkgray": 0xA9A9A9, "dimgray": 0x696969, "lightslategray": 0x778899,
+    "slategray": 0x708090, "darkslategray": 0x2F4F4F, "pink": 0xFFC0CB, "lightpink": 0xFFB6C1,
+    "hotpink": 0xFF69B4, "deeppink": 0xFF1493, "palevioletred": 0xDB7093, "mediumvioletred": 0xC71585,
+    "lightsalmon": 0xFFA07A, "salmon": 0xFA8072, "darksalmon": 0xE9967A, "lightcoral": 0xF08080,
+    "indianred": 0xCD5C5C, "crimson": 0xDC143C, "firebrick": 0xB22222, "darkred": 0x8B0000,
+    "orangered": 0xFF4500, "tomato": 0xFF6347, "coral": 0xFF7F50, "darkorange": 0xFF8C00,
+    "lightyellow": 0xFFFFE0, "lemonchiffon": 0xFFFACD, "lightgoldenrodyellow": 0xFAFAD2,
+    "papayawhip": 0xFFEFD5, "moccasin": 0xFFE4B5, "peachpuff": 0xFFDAB9, "palegoldenrod": 0xEEE8AA,
+    "khaki": 0xF0E68C, "darkkhaki": 0xBDB76B, "cornsilk": 0xFFF8DC, "blanchedalmond": 0xFFEBCD,
+    "bisque": 0xFFE4C4, "navajowhite": 0xFFDEAD, "wheat": 0xF5DEB3, "burlywood": 0xDEB887, "tan": 0xD2B48C,
+    "rosybrown": 0xBC8F8F, "sandybrown": 0xF4A460, "goldenrod": 0xDAA520, "darkgoldenrod": 0xB8860B,
+    "peru": 0xCD853F, "chocolate": 0xD2691E, "saddlebrown": 0x8B4513, "sienna": 0xA0522D, "brown": 0xA52A2A,
+    "maroon": 0x800000, "darkolivegreen": 0x556B2F, "olive": 0x808000, "olivedrab": 0x6B8E23,
+    "yellowgreen": 0x9ACD32, "limegreen": 0x32CD32, "lawngreen": 0x7CFC00, "chartreuse": 0x7FFF00,
+    "greenyellow": 0xADFF2F, "springgreen": 0x00FF7F, "mediumspringgreen": 0x00FA9A, "lightgreen": 0x90EE90,
+    "palegreen": 0x98FB98, "darkseagreen": 0x8FBC8F, "mediumaquamarine": 0x66CDAA,
+    "mediumseagreen": 0x3CB371, "seagreen": 0x2E8B57, "forestgreen": 0x228B22, "darkgreen": 0x006400,
+    "aqua": 0x00FFFF, "lightcyan": 0xE0FFFF, "paleturquoise": 0xAFEEEE, "aquamarine": 0x7FFFD4,
+    "turquoise": 0x40E0D0, "mediumturquoise": 0x48D1CC, "darkturquoise": 0x00CED1, "lightseagreen": 0x20B2AA,
+    "cadetblue": 0x5F9EA0, "darkcyan": 0x008B8B, "lightsteelblue": 0xB0C4DE, "powderblue": 0xB0E0E6,
+    "lightblue": 0xADD8E6, "skyblue": 0x87CEEB, "lightskyblue": 0x87CEFA, "deepskyblue": 0x00BFFF,
+    "dodgerblue": 0x1E90FF, "cornflowerblue": 0x6495ED, "steelblue": 0x4682B4, "royalblue": 0x4169E1,
+    "mediumblue": 0x0000CD, "darkblue": 0x00008B, "navy": 0x000080, "midnightblue": 0x191970,
+    "lavender": 0xE6E6FA, "thistle": 0xD8BFD8, "plum": 0xDDA0DD, "violet": 0xEE82EE, "orchid": 0xDA70D6,
+    "fuchsia": 0xFF00FF, "mediumorchid": 0xBA55D3, "mediumpurple": 0x9370DB, "blueviolet": 0x8A2BE2,
+    "darkviolet": 0x9400D3, "darkorchid": 0x9932CC, "darkmagenta": 0x8B008B, "darkslateblue": 0x483D8B,
+    "slateblue": 0x6A5ACD, "mediumslateblue": 0x7B68EE, "rebeccapurple": 0x663399,
 }
-"""CSS colour names the palette does not define."""
+"""The HTML (CSS) colour names the palette does not define (as in LibreOffice's share/palette/html.soc), squeezed."""
 UNNUMBERED_SHADE = {"light": 4, "dark": 2}
 NONE_WORDS = frozenset(("none", "no", "off", "transparent", "remove", "clear", "no color", "no colour"))
 _HEX = re.compile(r"^#?([0-9a-f]{6}|[0-9a-f]{3})$")
@@ -97,15 +125,17 @@ def _normalized(text: str) -> str:
 
 
 def _named(value: str) -> Optional[int]:
-    for candidate in _spellings(value):
+    spellings = list(_spellings(value))
+    for candidate in spellings:  # the palette first: its names win where CSS has the same one
         if candidate in PALETTE:
             return PALETTE[candidate]
-        if candidate in EXTRA:
-            return EXTRA[candidate]
         shade = candidate.split(" ", 1)[0]
         numbered = "%s %d" % (candidate, UNNUMBERED_SHADE.get(shade, 0))
         if shade in UNNUMBERED_SHADE and numbered in PALETTE:
             return PALETTE[numbered]
+    for candidate in spellings:
+        if candidate.replace(" ", "") in EXTRA:
+            return EXTRA[candidate.replace(" ", "")]
     return None
 
 

@@ -45,3 +45,21 @@ def test_the_table_is_libreoffice_s_standard_palette():
         found = re.findall(r'draw:name="([^"]*)" draw:color="#([0-9a-fA-F]{6})"', handle.read())
     assert len(found) == len(PALETTE) == 120
     assert {name.lower(): int(value, 16) for name, value in found} == PALETTE
+
+
+HTML_PALETTE = "/usr/lib/libreoffice/share/palette/html.soc"
+
+
+@pytest.mark.skipif(not os.path.exists(HTML_PALETTE) and os.environ.get("CI") != "true",
+                    reason="LibreOffice is not installed here")
+def test_every_html_colour_name_is_understood_the_palette_winning_where_both_name_one():
+    import re
+    with open(HTML_PALETTE, encoding="utf-8") as handle:
+        found = re.findall(r'draw:name="([^"]*)" draw:color="#([0-9a-fA-F]{6})"', handle.read())
+    assert len(found) == 139
+    for name, value in found:
+        spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()
+        if spaced.replace("grey", "gray") in PALETTE:
+            assert parse_color(name) == PALETTE[spaced.replace("grey", "gray")], name
+        else:
+            assert parse_color(name) == int(value, 16), name
