@@ -28,6 +28,7 @@ from typing import Hashable, Mapping, Optional, Tuple, Union
 
 from .cancel import CancelToken
 from .connection import Connection, Origin, split_url
+from .connector import Connector, SocketConnector
 from .error_mapping import map_network_errors
 from ..errors import Cancelled, ConnectionDropped, MarginaliaError, ProxyError
 from .pool import ConnectionPool, PoolStats
@@ -35,7 +36,7 @@ from .response import HttpResponse
 from .proxy import ProxyResolver, ProxyRoute
 from .retry import RETRY_STATUSES, RetryPolicy, parse_retry_after
 from .status_errors import error_for_status
-from .tls import TlsContexts, TlsOptions
+from .tls import TlsOptions
 from ..version import __version__
 
 ERROR_BODY_LIMIT = 65536
@@ -53,11 +54,14 @@ class HttpClient:
         read_timeout: Seconds of silence allowed while waiting for response data.
         retry: The retry policy (default :class:`~.retry.RetryPolicy`).
         max_idle_per_host: Idle connections kept per origin (0 disables reuse).
+        connector: Opens new connections (default: real sockets, see :mod:`.connector`);
+            tests pass one that answers from memory.
     """
 
     def __init__(self, proxy_settings: Union[Mapping[str, object], ProxyResolver, None] = None,
                  connect_timeout: float = 10.0, read_timeout: float = 120.0,
-                 retry: Optional[RetryPolicy] = None, max_idle_per_host: int = 4):
+                 retry: Optional[RetryPolicy] = None, max_idle_per_host: int = 4,
+                 connector: Optional[Connector] = None):
         if isinstance(proxy_settings, ProxyResolver):
             self.proxy = proxy_settings
         else:
@@ -65,7 +69,7 @@ class HttpClient:
         self.connect_timeout, self.read_timeout = connect_timeout, read_timeout
         self.retry = retry or RetryPolicy()
         self.pool = ConnectionPool(max_idle_per_host)
-        self._tls_contexts = TlsContexts()
+        self.connector = connector or SocketConnector(connect_timeout, read_timeout)
 
     @property
     def stats(self) -> PoolStats:
@@ -145,13 +149,7 @@ class HttpClient:
             self.stats.reused += 1
             return connection, True
         origin, route, tls = key
-        connection = Connection(origin, route, tls, self._tls_contexts,
-                                self.connect_timeout, self.read_timeout)
-        try:
-            connection.open(cancel)
-        except BaseException:
-            connection.close()
-            raise
+        connection = self.connector.connect(origin, route, tls, cancel)
         self.stats.opened += 1
         return connection, False
 

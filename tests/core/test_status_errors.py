@@ -6,6 +6,7 @@ llama-server, vLLM, llama-cpp-python, Ollama, FastAPI, reverse proxies.
 import json
 
 import pytest
+from support.memory_transport import MemoryServer
 from support.scripted_server import Reply, json_reply
 
 from marginalia.core.errors import (AuthError, BadRequestError, ContextOverflowError, NotFoundError, RateLimited,
@@ -31,8 +32,15 @@ VLLM_NEW_OVERFLOW = {"error": {"message": "'max_tokens' is too large: 1000. This
 
 
 @pytest.fixture
-def client():
-    with HttpClient(ProxyResolver(environ={}), retry=RetryPolicy(max_attempts=1)) as http_client:
+def server():
+    """The scripted replies, answered from memory through the client's transport seam."""
+    with MemoryServer() as memory:
+        yield memory
+
+
+@pytest.fixture
+def client(server):
+    with HttpClient(ProxyResolver(environ={}), retry=RetryPolicy(max_attempts=1), connector=server.connector) as http_client:
         yield http_client
 
 
@@ -51,93 +59,93 @@ def fail_with(server, client, reply, path="/chat/completions"):
     ({"error": "Requested tokens (3000) exceed context window of 2048"}, 3000, 2048),
     ({"error": {"message": "prompt is too long: 210000 tokens > 200000 maximum"}}, 210000, 200000),
 ])
-def test_context_overflow_with_the_numbers(scripted_server, client, body, prompt, window):
-    error = fail_with(scripted_server, client, json_reply(body, status=400))
+def test_context_overflow_with_the_numbers(server, client, body, prompt, window):
+    error = fail_with(server, client, json_reply(body, status=400))
     assert type(error) is ContextOverflowError
     assert (error.prompt_tokens, error.context_window) == (prompt, window)
     assert str(prompt) in str(error) and str(window) in str(error)
 
 
-def test_413_is_a_context_overflow_without_numbers(scripted_server, client):
+def test_413_is_a_context_overflow_without_numbers(server, client):
     reply = Reply(status=413, headers={"Content-Type": "text/html"},
                   chunks=[b"<html><title>413 Request Entity Too Large</title></html>"])
-    error = fail_with(scripted_server, client, reply)
+    error = fail_with(server, client, reply)
     assert type(error) is ContextOverflowError and error.context_window is None
     assert error.body_excerpt == "413 Request Entity Too Large"
 
 
 @pytest.mark.parametrize("status", [401, 403])
-def test_auth_errors(scripted_server, client, status):
+def test_auth_errors(server, client, status):
     body = {"error": {"message": "Incorrect API key provided: sk-abcd1234efgh5678ijkl"}}
-    error = fail_with(scripted_server, client, json_reply(body, status=status))
+    error = fail_with(server, client, json_reply(body, status=status))
     assert type(error) is AuthError and error.status == status
     assert "Incorrect API key" in str(error) and "sk-abcd" not in str(error)
     assert "API key" in error.hint
 
 
-def test_404_naming_a_model_is_about_the_model(scripted_server, client):
+def test_404_naming_a_model_is_about_the_model(server, client):
     body = {"error": {"message": "model \"llama9\" not found, try pulling it first"}}
-    error = fail_with(scripted_server, client, json_reply(body, status=404))
+    error = fail_with(server, client, json_reply(body, status=404))
     assert type(error) is NotFoundError and error.what == "model"
     assert "llama9" in str(error)
 
 
-def test_404_without_v1_suggests_adding_it(scripted_server, client):
-    scripted_server.enqueue(Reply(status=404, chunks=[b"404 page not found"]))
+def test_404_without_v1_suggests_adding_it(server, client):
+    server.enqueue(Reply(status=404, chunks=[b"404 page not found"]))
     with pytest.raises(NotFoundError) as raised:
-        client.request("POST", "http://127.0.0.1:%d/chat/completions" % scripted_server.port,
+        client.request("POST", "http://127.0.0.1:%d/chat/completions" % server.port,
                        body="{}")
     assert raised.value.what == "url" and "/v1" in raised.value.hint
 
 
-def test_404_with_v1_points_at_the_address(scripted_server, client):
-    error = fail_with(scripted_server, client, Reply(status=404, chunks=[b"Not Found"]))
-    assert error.what == "url" and scripted_server.base_url in error.hint
+def test_404_with_v1_points_at_the_address(server, client):
+    error = fail_with(server, client, Reply(status=404, chunks=[b"Not Found"]))
+    assert error.what == "url" and server.base_url in error.hint
 
 
-def test_429_is_rate_limited_with_retry_after(scripted_server, client):
+def test_429_is_rate_limited_with_retry_after(server, client):
     reply = Reply(status=429, headers={"Retry-After": "7"}, chunks=[b"slow down"])
-    error = fail_with(scripted_server, client, reply)
+    error = fail_with(server, client, reply)
     assert type(error) is RateLimited and error.retry_after == 7.0
     assert "7 seconds" in str(error)
 
 
 @pytest.mark.parametrize("status, hint_word", [(500, "log"), (503, "loading"), (502, "gateway")])
-def test_server_errors(scripted_server, client, status, hint_word):
+def test_server_errors(server, client, status, hint_word):
     reply = Reply(status=status, headers={"Content-Type": "text/plain"},
                   chunks=[b"Internal Server Error: llama_decode failed"])
-    error = fail_with(scripted_server, client, reply)
+    error = fail_with(server, client, reply)
     assert type(error) is ServerError and error.status == status
     assert "llama_decode failed" in str(error) and hint_word in error.hint
 
 
-def test_other_4xx_is_a_bad_request_with_the_server_message(scripted_server, client):
+def test_other_4xx_is_a_bad_request_with_the_server_message(server, client):
     body = {"detail": [{"loc": ["body", "messages"], "msg": "field required"}]}
-    error = fail_with(scripted_server, client, json_reply(body, status=422))
+    error = fail_with(server, client, json_reply(body, status=422))
     assert type(error) is BadRequestError and "field required" in str(error)
 
 
-def test_redirect_says_where_to(scripted_server, client):
+def test_redirect_says_where_to(server, client):
     reply = Reply(status=301, headers={"Location": "https://llm.example/v1/chat/completions"})
-    error = fail_with(scripted_server, client, reply)
+    error = fail_with(server, client, reply)
     assert type(error) is BadRequestError and "https://llm.example" in str(error)
 
 
-def test_long_error_bodies_are_cut(scripted_server, client):
+def test_long_error_bodies_are_cut(server, client):
     body = {"error": {"message": "x" * 5000}}
-    error = fail_with(scripted_server, client, json_reply(body, status=400))
+    error = fail_with(server, client, json_reply(body, status=400))
     assert len(error.body_excerpt) <= 300
 
 
-def test_error_connection_is_reused_after_reading_the_body(scripted_server, client):
-    fail_with(scripted_server, client, json_reply({"error": "bad"}, status=400))
-    scripted_server.enqueue(json_reply({"ok": 1}))
-    assert client.request("GET", scripted_server.base_url + "/models").json() == {"ok": 1}
-    assert len(scripted_server.connections_seen) == 1
+def test_error_connection_is_reused_after_reading_the_body(server, client):
+    fail_with(server, client, json_reply({"error": "bad"}, status=400))
+    server.enqueue(json_reply({"ok": 1}))
+    assert client.request("GET", server.base_url + "/models").json() == {"ok": 1}
+    assert len(server.connections_seen) == 1
 
 
-def test_plain_text_error_from_llama_cpp_python(scripted_server, client):
+def test_plain_text_error_from_llama_cpp_python(server, client):
     reply = Reply(status=500, headers={"Content-Type": "text/plain; charset=utf-8"},
                   chunks=[json.dumps("Expecting value: line 1 column 1 (char 0)").encode()[1:-1]])
-    error = fail_with(scripted_server, client, reply)
+    error = fail_with(server, client, reply)
     assert "Expecting value" in error.body_excerpt

@@ -211,34 +211,19 @@ class _Server(ThreadingHTTPServer):
     allow_reuse_address = True
 
 
-class ScriptedServer:
-    """A running scripted server; use as a context manager or call :meth:`close`."""
+class ReplyScript:
+    """The queue of scripted replies and the record of requests, whatever carries them.
 
-    handler_class = _Handler
-    """The request handler (subclasses such as the fault server extend it)."""
+    :class:`ScriptedServer` answers over real sockets; the in-memory transport of
+    tests/support/memory_transport.py answers the same script without one.
+    """
 
-    def __init__(self, host: str = "127.0.0.1"):
-        self._server = _Server((host, 0), self.handler_class)
-        self._server.owner = self
+    def __init__(self):
         self._replies: "collections.deque[Reply]" = collections.deque()
         self._routes: Dict[str, "queue.Queue[Reply]"] = {}
         self._lock = threading.Lock()
-        self._closing = threading.Event()
         self.requests: List[RecordedRequest] = []
-        self.connections_seen = set()
         self.default_reply: Optional[Reply] = None
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="scripted-server", daemon=True)
-        self._thread.start()
-
-    @property
-    def port(self) -> int:
-        return self._server.server_address[1]
-
-    @property
-    def base_url(self) -> str:
-        """Base URL as a user would configure it (with ``/v1``)."""
-        return "http://127.0.0.1:%d/v1" % self.port
 
     def enqueue(self, *replies: Reply, path: Optional[str] = None) -> None:
         """Queue replies; with ``path``, only requests whose path starts with it take them."""
@@ -281,6 +266,32 @@ class ScriptedServer:
         if not _is_chat(path):
             return _default_probe_reply(path)
         return json_reply({"error": {"message": "no scripted reply for %s" % path}}, status=500)
+
+
+class ScriptedServer(ReplyScript):
+    """A running scripted server; use as a context manager or call :meth:`close`."""
+
+    handler_class = _Handler
+    """The request handler (subclasses such as the fault server extend it)."""
+
+    def __init__(self, host: str = "127.0.0.1"):
+        super().__init__()
+        self._server = _Server((host, 0), self.handler_class)
+        self._server.owner = self
+        self._closing = threading.Event()
+        self.connections_seen = set()
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="scripted-server", daemon=True)
+        self._thread.start()
+
+    @property
+    def port(self) -> int:
+        return self._server.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        """Base URL as a user would configure it (with ``/v1``)."""
+        return "http://127.0.0.1:%d/v1" % self.port
 
     def _sleep(self, seconds: float) -> bool:
         """Sleep, returning True when the server is closing (so writers give up)."""
