@@ -16,6 +16,7 @@ pytest_plugins = ["support.office_fixtures"]
 
 from support.fault_server import fault_server  # noqa: E402,F401  (a fixture for every test folder)
 
+from support.memory_transport import MemoryServer  # noqa: E402
 from support.scripted_server import ScriptedServer  # noqa: E402
 
 
@@ -24,6 +25,23 @@ def scripted_server():
     """A fresh scripted OpenAI-compatible server on 127.0.0.1 (see tests/support/scripted_server.py)."""
     with ScriptedServer() as server:
         yield server
+
+
+@pytest.fixture
+def memory_server():
+    """The scripted server's replies answered from memory, without a socket
+    (tests/support/memory_transport.py); pass its ``connector`` to ``HttpClient``."""
+    with MemoryServer() as server:
+        yield server
+
+
+@pytest.fixture
+def memory_client(memory_server):
+    """An HttpClient (no proxy, default retries) whose requests ``memory_server`` answers."""
+    from marginalia.core.net.proxy import ProxyResolver
+    from marginalia.core.net.transport import HttpClient
+    with HttpClient(ProxyResolver(environ={}), connector=memory_server.connector) as client:
+        yield client
 
 
 @pytest.fixture

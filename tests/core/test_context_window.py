@@ -1,66 +1,50 @@
 """Context-window probes against scripted servers shaped like Ollama, llama.cpp, vLLM,
 OpenRouter and LM Studio; and the num_ctx sizing for Ollama."""
 import pytest
-from support.memory_transport import MemoryServer
 from support.scripted_server import Reply, json_reply
 
 from marginalia.core.llm.context_window import ContextFacts, ollama_num_ctx, probe_context_facts, probe_context_window
-from marginalia.core.net.proxy import ProxyResolver
-from marginalia.core.net.transport import HttpClient
 
 OLLAMA_SHOW = {"modelfile": "...", "parameters": "stop \"<|im_end|>\"\nnum_ctx 8192",
                "model_info": {"general.architecture": "qwen2", "qwen2.context_length": 32768,
                               "qwen2.embedding_length": 3584}}
 
 
-@pytest.fixture
-def server():
-    """The scripted replies, answered from memory through the client's transport seam."""
-    with MemoryServer() as memory:
-        yield memory
+def ollama_url(memory_server):
+    return "http://127.0.0.1:%d/api" % memory_server.port  # the /api path marks it as Ollama
 
 
-@pytest.fixture
-def client(server):
-    with HttpClient(ProxyResolver(environ={}), connector=server.connector) as http_client:
-        yield http_client
-
-
-def ollama_url(server):
-    return "http://127.0.0.1:%d/api" % server.port  # the /api path marks it as Ollama
-
-
-def test_ollama_show_gives_the_modelfile_size_and_the_model_maximum(server, client):
-    server.enqueue(json_reply(OLLAMA_SHOW), path="/api/show")
-    server.enqueue(json_reply({"models": []}), path="/api/ps")
-    facts = probe_context_facts(client, ollama_url(server), "qwen2.5:7b")
+def test_ollama_show_gives_the_modelfile_size_and_the_model_maximum(memory_server, memory_client):
+    memory_server.enqueue(json_reply(OLLAMA_SHOW), path="/api/show")
+    memory_server.enqueue(json_reply({"models": []}), path="/api/ps")
+    facts = probe_context_facts(memory_client, ollama_url(memory_server), "qwen2.5:7b")
     assert facts == ContextFacts(8192, 32768, "ollama")
-    show = [r for r in server.requests if r.path == "/api/show"][0]
+    show = [r for r in memory_server.requests if r.path == "/api/show"][0]
     assert (show.method, show.json()) == ("POST", {"model": "qwen2.5:7b"})
 
 
-def test_ollama_loaded_model_size_wins(server, client):
-    server.enqueue(json_reply(OLLAMA_SHOW), path="/api/show")
-    server.enqueue(json_reply({"models": [
+def test_ollama_loaded_model_size_wins(memory_server, memory_client):
+    memory_server.enqueue(json_reply(OLLAMA_SHOW), path="/api/show")
+    memory_server.enqueue(json_reply({"models": [
         {"name": "other:1b", "context_length": 2048},
         {"name": "qwen2.5:7b", "model": "qwen2.5:7b", "context_length": 16384}]}), path="/api/ps")
-    assert probe_context_window(client, ollama_url(server), "qwen2.5:7b") == 16384
+    assert probe_context_window(memory_client, ollama_url(memory_server), "qwen2.5:7b") == 16384
 
 
-def test_ollama_without_num_ctx_reports_only_the_maximum(server, client):
+def test_ollama_without_num_ctx_reports_only_the_maximum(memory_server, memory_client):
     show = dict(OLLAMA_SHOW, parameters="stop x")
-    server.enqueue(json_reply(show), path="/api/show")
-    server.enqueue(json_reply({"models": []}), path="/api/ps")
-    facts = probe_context_facts(client, ollama_url(server), "qwen2.5:7b")
+    memory_server.enqueue(json_reply(show), path="/api/show")
+    memory_server.enqueue(json_reply({"models": []}), path="/api/ps")
+    facts = probe_context_facts(memory_client, ollama_url(memory_server), "qwen2.5:7b")
     assert (facts.context_window, facts.model_max) == (None, 32768)
 
 
-def test_llama_server_props_after_its_model_list(server, client):
-    server.enqueue(json_reply({"data": [{"id": "smol", "meta": {"n_ctx_train": 8192}}]}),
+def test_llama_server_props_after_its_model_list(memory_server, memory_client):
+    memory_server.enqueue(json_reply({"data": [{"id": "smol", "meta": {"n_ctx_train": 8192}}]}),
                             path="/v1/models")
-    server.enqueue(json_reply({"default_generation_settings": {"n_ctx": 4096},
+    memory_server.enqueue(json_reply({"default_generation_settings": {"n_ctx": 4096},
                                         "total_slots": 1}), path="/props")
-    facts = probe_context_facts(client, server.base_url, "smol")
+    facts = probe_context_facts(memory_client, memory_server.base_url, "smol")
     assert facts == ContextFacts(4096, 8192, "llamacpp")
 
 
@@ -69,26 +53,26 @@ def test_llama_server_props_after_its_model_list(server, client):
     ({"id": "m", "context_length": 131072, "top_provider": {"context_length": 65536}}, 131072),
     ({"id": "m", "top_provider": {"context_length": 65536}}, 65536),  # OpenRouter
 ])
-def test_model_list_entries(server, client, entry, window):
+def test_model_list_entries(memory_server, memory_client, entry, window):
     listing = {"data": [{"id": "other", "max_model_len": 1}, entry]}
-    server.enqueue(json_reply(listing), path="/v1/models")
-    assert probe_context_window(client, server.base_url, "m") == window
+    memory_server.enqueue(json_reply(listing), path="/v1/models")
+    assert probe_context_window(memory_client, memory_server.base_url, "m") == window
 
 
-def test_lm_studio_loaded_context(server, client):
-    server.enqueue(json_reply({"data": [{"id": "qwen/qwen3-8b"}]}), path="/v1/models")
-    server.enqueue(Reply(status=404, chunks=[b"Unexpected endpoint"]), path="/props")
-    server.enqueue(Reply(status=404, chunks=[b"Unexpected endpoint"]), path="/api/show")
-    server.enqueue(json_reply({"id": "qwen/qwen3-8b", "loaded_context_length": 4096,
+def test_lm_studio_loaded_context(memory_server, memory_client):
+    memory_server.enqueue(json_reply({"data": [{"id": "qwen/qwen3-8b"}]}), path="/v1/models")
+    memory_server.enqueue(Reply(status=404, chunks=[b"Unexpected endpoint"]), path="/props")
+    memory_server.enqueue(Reply(status=404, chunks=[b"Unexpected endpoint"]), path="/api/show")
+    memory_server.enqueue(json_reply({"id": "qwen/qwen3-8b", "loaded_context_length": 4096,
                                         "max_context_length": 40960}), path="/api/v0/models/")
-    facts = probe_context_facts(client, server.base_url, "qwen/qwen3-8b")
+    facts = probe_context_facts(memory_client, memory_server.base_url, "qwen/qwen3-8b")
     assert facts == ContextFacts(4096, 40960, "lmstudio")
-    assert server.requests[-1].path == "/api/v0/models/qwen%2Fqwen3-8b"
+    assert memory_server.requests[-1].path == "/api/v0/models/qwen%2Fqwen3-8b"
 
 
-def test_unknown_server_gives_none(server, client):
-    server.default_reply = Reply(status=404, chunks=[b"Not Found"])
-    assert probe_context_window(client, server.base_url, "m") is None
+def test_unknown_server_gives_none(memory_server, memory_client):
+    memory_server.default_reply = Reply(status=404, chunks=[b"Not Found"])
+    assert probe_context_window(memory_client, memory_server.base_url, "m") is None
 
 
 @pytest.mark.parametrize("prompt, reply, model_max, expected", [

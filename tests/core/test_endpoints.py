@@ -1,27 +1,11 @@
 """Presets, per-endpoint headers, and the model list from real (scripted) servers."""
 import pytest
-from support.memory_transport import MemoryServer
 from support.scripted_server import Reply, json_reply
 
 from marginalia.core.llm import endpoints
 from marginalia.core.llm.endpoints import PRESETS, auth_headers, list_models
 from marginalia.core.errors import AuthError, NotFoundError
-from marginalia.core.net.proxy import ProxyResolver
-from marginalia.core.net.transport import HttpClient
 from marginalia.core.llm.url_normalize import normalize_base_url
-
-
-@pytest.fixture
-def server():
-    """The scripted replies, answered from memory through the client's transport seam."""
-    with MemoryServer() as memory:
-        yield memory
-
-
-@pytest.fixture
-def client(server):
-    with HttpClient(ProxyResolver(environ={}), connector=server.connector) as http_client:
-        yield http_client
 
 
 @pytest.mark.parametrize("key, base", [
@@ -63,44 +47,44 @@ def test_no_attribution_elsewhere_and_no_referer_until_a_home_page_is_set():
     assert "HTTP-Referer" not in auth_headers("openrouter", "k")
 
 
-def test_models_from_v1_models(server, client):
-    server.enqueue(json_reply({"object": "list", "data": [
+def test_models_from_v1_models(memory_server, memory_client):
+    memory_server.enqueue(json_reply({"object": "list", "data": [
         {"id": "qwen2.5:7b"}, {"id": "llama3.2:3b"}, {"id": "qwen2.5:7b"}]}))
-    assert list_models(client, server.base_url, "k") == ["qwen2.5:7b", "llama3.2:3b"]
-    sent = server.requests[0]
+    assert list_models(memory_client, memory_server.base_url, "k") == ["qwen2.5:7b", "llama3.2:3b"]
+    sent = memory_server.requests[0]
     assert (sent.path, sent.headers["Authorization"]) == ("/v1/models", "Bearer k")
 
 
-def test_pasted_chat_url_still_lists_models(server, client):
-    server.enqueue(json_reply({"data": [{"id": "m"}]}))
-    assert list_models(client, server.base_url + "/chat/completions/") == ["m"]
-    assert server.requests[0].path == "/v1/models"
-    assert "Authorization" not in server.requests[0].headers
+def test_pasted_chat_url_still_lists_models(memory_server, memory_client):
+    memory_server.enqueue(json_reply({"data": [{"id": "m"}]}))
+    assert list_models(memory_client, memory_server.base_url + "/chat/completions/") == ["m"]
+    assert memory_server.requests[0].path == "/v1/models"
+    assert "Authorization" not in memory_server.requests[0].headers
 
 
-def test_ollama_tags_are_the_fallback(server, client):
-    server.enqueue(Reply(status=404, chunks=[b"404 page not found"]), path="/v1/models")
-    server.enqueue(json_reply({"models": [{"name": "gemma3:4b", "model": "gemma3:4b"}]}),
+def test_ollama_tags_are_the_fallback(memory_server, memory_client):
+    memory_server.enqueue(Reply(status=404, chunks=[b"404 page not found"]), path="/v1/models")
+    memory_server.enqueue(json_reply({"models": [{"name": "gemma3:4b", "model": "gemma3:4b"}]}),
                             path="/api/tags")
-    assert list_models(client, server.base_url) == ["gemma3:4b"]
+    assert list_models(memory_client, memory_server.base_url) == ["gemma3:4b"]
 
 
-def test_ollama_with_an_empty_openai_list_falls_back_to_tags(server, client):
-    server.enqueue(json_reply({"object": "list", "data": []}), path="/v1/models")
-    server.enqueue(json_reply({"models": [{"name": "qwen3:4b"}]}), path="/api/tags")
-    ollama_base = "http://127.0.0.1:%d/api" % server.port  # /api marks Ollama
-    assert list_models(client, ollama_base) == ["qwen3:4b"]
+def test_ollama_with_an_empty_openai_list_falls_back_to_tags(memory_server, memory_client):
+    memory_server.enqueue(json_reply({"object": "list", "data": []}), path="/v1/models")
+    memory_server.enqueue(json_reply({"models": [{"name": "qwen3:4b"}]}), path="/api/tags")
+    ollama_base = "http://127.0.0.1:%d/api" % memory_server.port  # /api marks Ollama
+    assert list_models(memory_client, ollama_base) == ["qwen3:4b"]
 
 
-def test_first_error_is_reported_when_no_fallback_works(server, client):
-    server.default_reply = Reply(status=404, chunks=[b"Not Found"])
+def test_first_error_is_reported_when_no_fallback_works(memory_server, memory_client):
+    memory_server.default_reply = Reply(status=404, chunks=[b"Not Found"])
     with pytest.raises(NotFoundError) as raised:
-        list_models(client, server.base_url)
+        list_models(memory_client, memory_server.base_url)
     assert raised.value.url.endswith("/v1/models")
 
 
-def test_auth_errors_are_not_hidden_by_the_fallback(server, client):
-    server.enqueue(json_reply({"error": {"message": "invalid key"}}, status=401))
+def test_auth_errors_are_not_hidden_by_the_fallback(memory_server, memory_client):
+    memory_server.enqueue(json_reply({"error": {"message": "invalid key"}}, status=401))
     with pytest.raises(AuthError):
-        list_models(client, server.base_url, "wrong")
-    assert len(server.requests) == 1
+        list_models(memory_client, memory_server.base_url, "wrong")
+    assert len(memory_server.requests) == 1
