@@ -3,7 +3,8 @@
 Used by bench_ui.py. Running in a separate process keeps the measurement free of the
 benchmark's own threads (its scripted server and polling compete for one Python lock).
 
-Usage: python3 scripts/uno_latency_probe.py PORT  (stops at end of stdin; prints JSON [start, latency] pairs in s,
+Usage: python3 scripts/uno_latency_probe.py PORT [text|title]  (the call: the document's whole text, the default,
+or its title, a call that costs the office nothing, to see only the wait for the office; stops at end of stdin; prints JSON [start, latency] pairs in s,
 starts on time.monotonic()'s clock so the benchmark can place them among its own events)
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ sys.path.append("/usr/lib/python3/dist-packages")
 def main() -> int:
     import uno
     port = int(sys.argv[1])
+    call = sys.argv[2] if len(sys.argv) > 2 else "text"
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
     ctx = resolver.resolve("uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % port)
@@ -30,7 +32,10 @@ def main() -> int:
     print("ready", flush=True)
     while not done.is_set():
         started = time.monotonic()
-        doc.getText().getString()
+        if call == "title":
+            doc.getTitle()
+        else:
+            doc.getText().getString()
         samples.append((started, time.monotonic() - started))
         done.wait(0.010)
     print(json.dumps(samples), flush=True)
