@@ -149,13 +149,27 @@ class Row:
     windows: tuple = ()
     note: str = ""
 
-    def worst_wait(self, samples) -> float:
+    def worst_wait(self, samples, all_windows) -> float:
+        """The longest wait among the probe's calls that overlapped this step's windows the most."""
         worst = 0.0
-        for start, end in self.windows:
-            for begun, latency in samples:
-                if begun < end and begun + latency > start:
-                    worst = max(worst, latency)
+        for begun, latency in samples:
+            if _home_window(begun, begun + latency, all_windows) in self.windows:
+                worst = max(worst, latency)
         return worst
+
+
+def _overlap(start: float, end: float, window) -> float:
+    return min(end, window[1]) - max(start, window[0])
+
+
+def _home_window(start: float, end: float, windows):
+    """The window a probe call overlapped most (None if it overlapped none)."""
+    best, home = 0.0, None
+    for window in windows:
+        overlap = _overlap(start, end, window)
+        if overlap > best:
+            best, home = overlap, window
+    return home
 
 
 class Bench:
@@ -166,7 +180,7 @@ class Bench:
         path = os.path.join(workdir, "report-%d.html" % pages)
         with open(path, "w", encoding="utf-8") as out:
             out.write(document_html(pages))
-        self.doc = office.open_document(path)
+        self.doc = office.open_document(path, filter_name="HTML (StarWriter)")
         self.uid = self.doc.RuntimeUID
         facts = inside.call("decorate", self.uid, 60)
         self.paragraphs, self.page_count = facts["paragraphs"], facts["pages"]
@@ -269,10 +283,11 @@ def print_table(bench: Bench, samples) -> None:
     print("\n%d pages (%d paragraphs)" % (bench.page_count, bench.paragraphs))
     print("| step | tool | native | ratio | Revert | native undo | ratio | worst 2nd-client wait |")
     print("|---|---|---|---|---|---|---|---|")
+    windows = [window for row in bench.rows for window in row.windows]
     for row in bench.rows:
         print("| %s | %s | %s | %s | %s | %s | %s | %s |%s" % (
             row.step, _ms(row.tool), _ms(row.native), _ratio(row.tool, row.native), _ms(row.revert),
-            _ms(row.native_undo), _ratio(row.revert, row.native_undo), _ms(row.worst_wait(samples)),
+            _ms(row.native_undo), _ratio(row.revert, row.native_undo), _ms(row.worst_wait(samples, windows)),
             (" " + row.note) if row.note else ""))
 
 

@@ -209,15 +209,20 @@ class Office:
             frame.activate()
         return doc
 
-    def open_document(self, path: str, hidden: bool = False):
-        """Open the file at ``path`` (a template opens as a new document from it) and return its model."""
+    def open_document(self, path: str, hidden: bool = False, filter_name: str = ""):
+        """Open the file at ``path`` (a template opens as a new document from it) and return its model.
+
+        ``filter_name`` forces an import filter, e.g. "HTML (StarWriter)" to open HTML as a Writer
+        text document with pages rather than in Writer/Web.
+        """
         import uno
         from com.sun.star.beans import PropertyValue
         args = []
-        if hidden:
-            prop = PropertyValue()
-            prop.Name, prop.Value = "Hidden", True
-            args.append(prop)
+        for name, value in (("Hidden", hidden), ("FilterName", filter_name)):
+            if value:
+                prop = PropertyValue()
+                prop.Name, prop.Value = name, value
+                args.append(prop)
         doc = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(os.path.abspath(path)), "_blank", 0,
                                                 tuple(args))
         if doc is None:

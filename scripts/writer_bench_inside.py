@@ -57,9 +57,17 @@ def _timed(action):
     return time.perf_counter() - started, value
 
 
-def run_tool(uid, name, arguments, request):
-    """Run tool ``name`` as a turn's first change would (one visible undo step titled after ``request``)."""
+def run_tool(uid, name, arguments, request, profile=False):
+    """Run tool ``name`` as a turn's first change would (one visible undo step titled after ``request``).
+
+    With ``profile``, the result also holds the 25 costliest functions (cProfile, cumulative).
+    """
     def work():
+        if profile:
+            return _profiled(work_once)
+        return work_once()
+
+    def work_once():
         from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
         from marginalia.core.stream.message import ToolCall
         from marginalia.ui.chat.toolset import build_registry
@@ -80,6 +88,18 @@ def run_tool(uid, name, arguments, request):
         return {"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
                 "length": len(outcome.content), "title": undo.title}
     return _on_main(work)
+
+
+def _profiled(work):
+    import cProfile
+    import io
+    import pstats
+    profiler = cProfile.Profile()
+    result = profiler.runcall(work)
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
+    result["profile"] = out.getvalue()
+    return result
 
 
 def revert(uid):
@@ -163,8 +183,11 @@ def decorate(uid, every):
                 document.RecordChanges = False
             notes += 1
         document.getUndoManager().clear()
-        return {"ok": True, "added": notes, "paragraphs": number,
-                "pages": document.getCurrentController().PageCount}
+        view = document.getCurrentController().getViewCursor()
+        view.jumpToLastPage()
+        pages = view.getPage()
+        view.jumpToFirstPage()
+        return {"ok": True, "added": notes, "paragraphs": number, "pages": pages}
     return _on_main(work)
 
 
