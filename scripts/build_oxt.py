@@ -36,6 +36,7 @@ STATIC_FILES = [
     ("registry/org/openoffice/Office/ProtocolHandler.xcu", "registry/org/openoffice/Office/ProtocolHandler.xcu"),
     ("registry/org/openoffice/Office/Addons.xcu", "registry/org/openoffice/Office/Addons.xcu"),
     ("registry/org/openoffice/Office/Accelerators.xcu", "registry/org/openoffice/Office/Accelerators.xcu"),
+    ("registry/org/openoffice/Office/Jobs.xcu", "registry/org/openoffice/Office/Jobs.xcu"),
     ("extension/dialogs/EditSelection.xdl", "dialogs/EditSelection.xdl"),
 ]
 

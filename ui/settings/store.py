@@ -29,6 +29,11 @@ def _access(ctx, node: str, update: bool = False):
     return provider.createInstanceWithArguments(service, (arg,))
 
 
+def group_access(ctx, group: str):
+    """A read access to one settings group (to watch it for changes)."""
+    return _access(ctx, group)
+
+
 def read_settings(ctx) -> Settings:
     """Every settings group, read now, as typed views."""
     return Settings.from_groups({group: _read_group(ctx, group) for group in GROUPS}, schema_defaults(ctx))
