@@ -58,15 +58,19 @@ def run(coroutine_function, *args, timeout: float = 60.0):
 
 
 @contextlib.asynccontextmanager
-async def http_session(url: str, token: str, name: str = "pytest-agent", headers=None):
-    """An initialized SDK ClientSession over Streamable HTTP, with the token."""
+async def http_session(url: str, token: str, name: str = "pytest-agent", headers=None, statuses=None):
+    """An initialized SDK ClientSession over Streamable HTTP, with the token (HTTP statuses seen go to ``statuses``)."""
     import httpx2
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
     from mcp_types import Implementation
     sent = {"Authorization": "Bearer " + token} if token is not None else {}
     sent.update(headers or {})
-    async with httpx2.AsyncClient(headers=sent, timeout=60) as http:
+    async def record(response):
+        if statuses is not None:
+            statuses.append(response.status_code)
+
+    async with httpx2.AsyncClient(headers=sent, timeout=60, event_hooks={"response": [record]}) as http:
         async with streamable_http_client(url, http_client=http) as (read, write):
             async with ClientSession(read, write, client_info=Implementation(name=name, version="1.0")) as session:
                 await session.initialize()
