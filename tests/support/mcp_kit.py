@@ -80,3 +80,18 @@ async def http_session(url: str, token: str, name: str = "pytest-agent", headers
 def text_of(result) -> str:
     """The text of a tools/call result."""
     return "".join(getattr(part, "text", "") for part in result.content)
+
+
+@contextlib.asynccontextmanager
+async def stdio_session(bridge_path: str, url: str, token: str, name: str = "stdio-agent"):
+    """An initialized SDK ClientSession over stdio, through the shipped bridge script."""
+    import sys
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp_types import Implementation
+    parameters = StdioServerParameters(command=sys.executable, args=[bridge_path, "--url", url],
+                                       env={"MARGINALIA_MCP_TOKEN": token})
+    async with stdio_client(parameters) as (read, write):
+        async with ClientSession(read, write, client_info=Implementation(name=name, version="1.0")) as session:
+            await session.initialize()
+            yield session
