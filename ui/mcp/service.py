@@ -86,6 +86,13 @@ class AgentServer:
         self.stop()
         self._start(agents.port)
 
+    def stored_token(self, create: bool = False) -> str:
+        """The token in the password store ("" when none), made first when ``create``."""
+        if create:
+            self._token = token_store.ensure_token(self._app.ctx)
+            return self._token
+        return token_store.read_token(self._app.ctx)
+
     def renew_token(self) -> str:
         """Make a new token (the old one stops working at once)."""
         self._token = token_store.renew_token(self._app.ctx)
