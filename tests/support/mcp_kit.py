@@ -48,7 +48,7 @@ def mcp_server(office, **settings):
         wait_for_port(port)
         yield "http://127.0.0.1:%d/mcp" % port, read_token(office.ctx)
     finally:
-        set_settings(office.ctx, "Agents", ServerEnabled=False, ReadOnly=False, AskApproval=True)
+        set_settings(office.ctx, "Agents", ServerEnabled=False, ReadOnly=False, AskApproval=True, AllowedClients="")
         wait_for_port(port, listening=False)
 
 

@@ -6,5 +6,5 @@ conflict guard as the sidebar; one undo step per agent burst; a tool line in the
 document's transcript), the user's approval of new clients, and starting or stopping
 the server with the settings. The protocol itself is :mod:`marginalia.core.mcp`.
 
-May import: core.*, ui.office, ui.settings, ui.chat.
+May import: core.*, ui.office, ui.settings, ui.chat, ui.research.
 """

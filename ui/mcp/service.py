@@ -18,6 +18,7 @@ from ...core.version import __version__
 from ..office.log import get_logger, logged
 from ..settings import store as settings_store
 from . import token_store
+from .approval import ClientApprovals
 from .tool_host import OfficeToolHost
 
 log = get_logger("mcp")
@@ -49,6 +50,7 @@ class AgentServer:
     def __init__(self, app):
         self._app = app
         self.host = OfficeToolHost(app)
+        self.host.approvals = ClientApprovals(app)
         self._server: Optional[McpHttpServer] = None
         self._token = ""
         self._watched = None
@@ -78,6 +80,7 @@ class AgentServer:
         """Start, stop or move the server as the settings say."""
         agents = settings_store.read_settings(self._app.ctx).agents
         self.host.read_only = agents.read_only
+        self.host.approvals.refresh(agents)
         if not agents.server_enabled:
             self.stop()
             return

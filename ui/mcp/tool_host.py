@@ -54,7 +54,7 @@ class OfficeToolHost(ToolHost):
         return declared
 
     def admit(self, session: ClientSession):
-        return self.approvals.admit(session) if self.approvals is not None else None
+        return (self.approvals.admit(session) or None) if self.approvals is not None else None
 
     # the main thread ------------------------------------------------------------------------------
     def call(self, session: ClientSession, name: str, arguments: Dict[str, Any]) -> ToolResult:
