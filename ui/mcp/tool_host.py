@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from typing import Any, Dict, List
 
 from ...core.agent.tools import ToolContext, ToolError, ToolRunner
@@ -58,6 +59,14 @@ class OfficeToolHost(ToolHost):
 
     # the main thread ------------------------------------------------------------------------------
     def call(self, session: ClientSession, name: str, arguments: Dict[str, Any]) -> ToolResult:
+        started = time.perf_counter()
+        try:
+            return self._call(session, name, arguments)
+        finally:
+            log.info("agent %r: %s took %.0f ms on the main thread", session.client_name, name,
+                     (time.perf_counter() - started) * 1000)
+
+    def _call(self, session: ClientSession, name: str, arguments: Dict[str, Any]) -> ToolResult:
         ctx = self._app.ctx
         settings = settings_store.read_settings(ctx)
         self.read_only = settings.agents.read_only
