@@ -152,3 +152,18 @@ def test_turning_the_server_off_closes_the_port(office):
     time.sleep(0.1)
     with pytest.raises(OSError):
         raw_post(url, PING, {"Authorization": "Bearer " + token})
+
+
+def test_the_token_never_reaches_the_office_log(office, writer, server):
+    from support.office_fixtures import marginalia_log
+    url, token = server
+
+    async def scenario():
+        async with http_session(url, token, name="log-check") as session:
+            await session.call_tool("get_document", {})
+
+    run(scenario)
+    raw_post(url, PING, {"Authorization": "Bearer " + token + "x"})
+    log = marginalia_log(office)
+    assert "log-check" in log  # the calls were logged...
+    assert token not in log  # ...never the token

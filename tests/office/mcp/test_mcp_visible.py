@@ -82,3 +82,30 @@ def test_a_users_edit_between_two_calls_stays_its_own_step(office, writer, serve
     manager = writer.getUndoManager()
     manager.undo()
     assert writer.getText().getString() == "RED green blue"
+
+
+def test_while_the_sidebar_works_in_a_document_agents_may_read_it_but_not_change_it(office, writer, server,
+                                                                                     scripted_server):
+    from support.scripted_server import text_stream_reply
+    url, token = server
+    writer.getText().setString("Shared document.")
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    try:
+        scripted_server.enqueue(text_stream_reply(["Thinking "] * 12 + ["done."], delay=0.25))
+        panel = Panel(writer).open()
+        panel.send("Say something slowly.")
+        panel.wait_busy()
+
+        async def scenario():
+            async with http_session(url, token, name="Claude Code") as session:
+                read = await session.call_tool("get_document", {})
+                change = await session.call_tool("replace_text", {"old_text": "Shared", "new_text": "Mine"})
+                return read, change
+
+        read, change = run(scenario)
+        assert not read.is_error and "Shared document." in text_of(read)
+        assert change.is_error and "sidebar is working" in text_of(change)
+        panel.wait_idle()
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="")
+    assert writer.getText().getString() == "Shared document."
