@@ -14,6 +14,8 @@ from typing import Any, Callable, Optional
 
 DEFAULT_TIME_LIMIT = 30.0
 """Seconds a tool call may wait for and take on the main thread."""
+DEFAULT_BREATHER = 0.01
+"""Seconds the main thread is left to the office (typing, other UNO clients) after each call."""
 
 
 class DispatchError(Exception):
@@ -58,9 +60,18 @@ class _Job:
 class SerialDispatcher:
     """Runs functions through ``post``, one at a time, waiting at most ``time_limit`` seconds."""
 
-    def __init__(self, post: Callable[[Callable[[], None]], None], time_limit: float = DEFAULT_TIME_LIMIT):
+    def __init__(self, post: Callable[[Callable[[], None]], None], time_limit: float = DEFAULT_TIME_LIMIT,
+                 breather: float = 0.0):
+        """
+        Args:
+            post: hands a function to the thread that runs it (the office's main thread).
+            time_limit: seconds a call may wait to start and then to finish.
+            breather: seconds after each call before the next may be posted, so a stream of
+                calls from many agents never holds the office back to back.
+        """
         self._post = post
         self._time_limit = time_limit
+        self._breather = breather
         self._turn = threading.Lock()
 
     @property
@@ -90,6 +101,8 @@ class SerialDispatcher:
                 raise job.error
             return job.value
         finally:
+            if self._breather:
+                threading.Event().wait(self._breather)
             self._turn.release()
 
 

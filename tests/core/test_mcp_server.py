@@ -303,3 +303,11 @@ def test_the_token_is_never_logged(server, caplog):
     post(server, {"jsonrpc": "2.0", "id": 1, "method": "ping"}, headers={"Origin": "https://evil.example"})
     assert caplog.records
     assert not [r for r in caplog.records if TOKEN in r.getMessage()]
+
+
+def test_the_dispatcher_leaves_the_main_thread_a_breather_between_calls(main_thread):
+    import time
+    dispatcher = SerialDispatcher(main_thread.post, time_limit=2.0, breather=0.05)
+    started = time.monotonic()
+    assert [dispatcher.run(lambda n=n: n) for n in range(4)] == [0, 1, 2, 3]
+    assert time.monotonic() - started >= 0.2

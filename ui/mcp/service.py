@@ -11,7 +11,7 @@ from typing import Optional
 import unohelper
 from com.sun.star.util import XChangesListener
 
-from ...core.mcp.dispatch import SerialDispatcher
+from ...core.mcp.dispatch import DEFAULT_BREATHER, SerialDispatcher
 from ...core.mcp.http_server import McpHttpServer
 from ...core.mcp.protocol import McpProtocol, ServerInfo
 from ...core.version import __version__
@@ -110,7 +110,7 @@ class AgentServer:
     def _start(self, port: int) -> None:
         self._token = token_store.ensure_token(self._app.ctx)
         self._app.tools.registry()  # import the tool modules here, never on a request thread
-        protocol = McpProtocol(self.host, SerialDispatcher(self._app.pump.call_soon),
+        protocol = McpProtocol(self.host, SerialDispatcher(self._app.pump.call_soon, breather=DEFAULT_BREATHER),
                                ServerInfo(version=__version__, instructions=INSTRUCTIONS))
         server = McpHttpServer(protocol, self.token, port)
         try:
