@@ -74,8 +74,10 @@ class OfficeToolHost(ToolHost):
             return ToolResult(documents.listing(ctx))
         arguments = dict(arguments)
         wanted = arguments.pop("document", None)
+        if wanted is not None and not isinstance(wanted, str):
+            return ToolResult("Error: 'document' must be a title or URL (a string); see list_documents.", True)
         try:
-            target = documents.find_document(ctx, wanted if isinstance(wanted, str) else None)
+            target = documents.find_document(ctx, wanted)
         except ToolError as error:
             return ToolResult("Error: " + error.user_message, True)
         tool = self._app.tools.registry().get(name)

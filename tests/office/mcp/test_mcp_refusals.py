@@ -167,3 +167,14 @@ def test_the_token_never_reaches_the_office_log(office, writer, server):
     log = marginalia_log(office)
     assert "log-check" in log  # the calls were logged...
     assert token not in log  # ...never the token
+
+
+def test_a_document_argument_that_is_not_a_string_is_an_error_result(office, writer, server):
+    url, token = server
+
+    async def scenario():
+        async with http_session(url, token) as session:
+            return await session.call_tool("get_document", {"document": 3})
+
+    result = run(scenario)
+    assert result.is_error and "'document' must be a title or URL" in text_of(result)
