@@ -9,10 +9,12 @@ shares: it owns everything that outlives a panel.
 import unohelper
 from com.sun.star.frame import XDispatch, XDispatchProvider
 from com.sun.star.lang import XInitialization, XServiceInfo
+from com.sun.star.task import XJob
 from com.sun.star.ui import XUIElementFactory
 
 PANEL_FACTORY = "org.marginalia.PanelFactory"
 PROTOCOL_HANDLER = "org.marginalia.ProtocolHandler"
+STARTUP_JOB = "org.marginalia.StartupJob"
 PROTOCOL = "org.marginalia:"
 
 _application = []  # the one Marginalia of this process, made on first use
@@ -89,6 +91,30 @@ class ProtocolHandler(unohelper.Base, XDispatchProvider, XDispatch, XInitializat
         return ("com.sun.star.frame.ProtocolHandler",)
 
 
+class StartupJob(unohelper.Base, XJob, XServiceInfo):
+    """Runs when LibreOffice starts (registry/.../Jobs.xcu): starts the MCP server if it is turned on."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    # XJob
+    def execute(self, args):
+        from marginalia.ui import entry
+        entry.start_office(application(self.ctx))
+        return None
+
+    # XServiceInfo
+    def getImplementationName(self):
+        return STARTUP_JOB
+
+    def supportsService(self, name):
+        return name == "com.sun.star.task.Job"
+
+    def getSupportedServiceNames(self):
+        return ("com.sun.star.task.Job",)
+
+
 g_ImplementationHelper = unohelper.ImplementationHelper()
 g_ImplementationHelper.addImplementation(PanelFactory, PANEL_FACTORY, ("com.sun.star.ui.UIElementFactory",))
 g_ImplementationHelper.addImplementation(ProtocolHandler, PROTOCOL_HANDLER, ("com.sun.star.frame.ProtocolHandler",))
+g_ImplementationHelper.addImplementation(StartupJob, STARTUP_JOB, ("com.sun.star.task.Job",))

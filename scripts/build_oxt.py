@@ -36,7 +36,9 @@ STATIC_FILES = [
     ("registry/org/openoffice/Office/ProtocolHandler.xcu", "registry/org/openoffice/Office/ProtocolHandler.xcu"),
     ("registry/org/openoffice/Office/Addons.xcu", "registry/org/openoffice/Office/Addons.xcu"),
     ("registry/org/openoffice/Office/Accelerators.xcu", "registry/org/openoffice/Office/Accelerators.xcu"),
+    ("registry/org/openoffice/Office/Jobs.xcu", "registry/org/openoffice/Office/Jobs.xcu"),
     ("extension/dialogs/EditSelection.xdl", "dialogs/EditSelection.xdl"),
+    ("extension/bridge/marginalia_mcp_bridge.py", "bridge/marginalia_mcp_bridge.py"),
 ]
 
 # Python packages shipped under pythonpath/marginalia/ (every module, nothing else).

@@ -4,7 +4,8 @@ The entry module (``extension/marginalia_entry.py``) makes one :class:`Marginali
 first time LibreOffice uses a component of ours and hands it to every panel and command.
 It owns what would otherwise be module globals: the main-thread pump, the documents'
 chat sessions, the tools, the HTTP clients, what is known about endpoints, the stored
-conversations, the research approvals, the settings dialog and the Escape key handler.
+conversations, the research approvals, the settings dialog, the Escape key handler and the
+MCP server for other agents.
 Rooms receive the pieces they need; none of them reaches for this module.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ..core.loop.pump import MessagePump
 from .chat.persistence import Conversations
 from .chat.sessions import Sessions
 from .chat.toolset import Toolset
+from .mcp.service import AgentServer
 from .office import log as logsetup
 from .office.language import choose_language
 from .office.main_thread import AsyncWake
@@ -43,5 +45,7 @@ class Marginalia:
         self.sessions = Sessions(ctx, self.pump, self.conversations)
         self.settings = SettingsOpener(self)
         self.escape_key = EscapeKey(ctx, self.pump)
+        self.agents = AgentServer(self)
+        """Marginalia as an MCP server for other agents (started by the startup job when turned on)."""
         self.last_instruction = ""
         """The last Edit Selection instruction, offered again the next time."""

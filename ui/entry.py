@@ -31,3 +31,9 @@ def dispatch_command(app, frame, command, args):
         get_logger().warning("unknown command %r", command)
         return
     handler(app, frame, args)
+
+
+@logged
+def start_office(app):
+    """At office start (the startup job): start what runs in the background, if turned on."""
+    app.agents.start()

@@ -40,10 +40,15 @@ class ApprovalRequest:
     url: str
     host: str
     purpose: str = "read"
-    """``read`` (a page) or ``search`` (a query sent to the search service)."""
+    """``read`` (a page), ``search`` (a query sent to the search service) or ``agent`` (an MCP
+    client, named in ``host``, wants to use the tools: :data:`ONCE` allows it until LibreOffice
+    closes, :data:`HOST` always)."""
 
     def question(self) -> str:
         """The sentence the panel shows, with the full URL."""
+        if self.purpose == "agent":
+            return _("The agent “%s” wants to work in your open documents through Marginalia. "
+                     "Allow it?") % self.host
         if self.purpose == "search":
             return _("Search with %s?\n%s") % (self.host, self.url)
         return _("Read from %s?\n%s") % (self.host, self.url)
@@ -83,7 +88,7 @@ class ApprovalBroker:
             url: The full address about to be requested (shown as is).
             host: The host the answer :data:`HOST` approves.
             cancel: The tool's cancel token; cancelling answers :data:`DENY`.
-            purpose: ``read`` or ``search`` (changes the question's wording).
+            purpose: ``read``, ``search`` or ``agent`` (changes the question's wording).
             timeout: Seconds to wait at most (None: until answered or cancelled).
 
         Returns:

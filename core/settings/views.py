@@ -157,6 +157,31 @@ class ResearchSettings:
 
 
 @dataclass(frozen=True)
+class AgentSettings:
+    """The ``Agents`` group: Marginalia as an MCP server for other agents."""
+
+    server_enabled: bool
+    """Start the MCP server when LibreOffice starts."""
+    port: int
+    read_only: bool
+    """Agents see only the tools that do not change documents."""
+    allowed_clients: Tuple[str, ...]
+    """Client names the user allowed always."""
+    ask_approval: bool
+    """Ask the user the first time a new client calls a tool."""
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, object], defaults: Mapping[str, object]) -> "AgentSettings":
+        """Build the view from the group's raw values and the schema's defaults."""
+        group = _Group(values, defaults)
+        port = int(group.number("Port", 1))
+        names = [line.strip() for line in group.text("AllowedClients").splitlines()]
+        return cls(server_enabled=bool(group.raw("ServerEnabled")),
+                   port=port if port < 65536 else int(defaults["Port"]), read_only=bool(group.raw("ReadOnly")),
+                   allowed_clients=tuple(name for name in names if name), ask_approval=bool(group.raw("AskApproval")))
+
+
+@dataclass(frozen=True)
 class Settings:
     """Every group, as read at one moment (a turn reads this once)."""
 
@@ -164,6 +189,7 @@ class Settings:
     chat: ChatSettings
     writer: WriterSettings
     research: ResearchSettings
+    agents: AgentSettings
 
     @classmethod
     def from_groups(cls, groups: Mapping[str, Mapping[str, object]], defaults: Defaults) -> "Settings":
@@ -171,4 +197,5 @@ class Settings:
         return cls(endpoint=EndpointSettings.from_values(groups.get("Endpoint", {}), defaults["Endpoint"]),
                    chat=ChatSettings.from_values(groups.get("Chat", {}), defaults["Chat"]),
                    writer=WriterSettings.from_values(groups.get("Writer", {}), defaults["Writer"]),
-                   research=ResearchSettings.from_values(groups.get("Research", {}), defaults["Research"]))
+                   research=ResearchSettings.from_values(groups.get("Research", {}), defaults["Research"]),
+                   agents=AgentSettings.from_values(groups.get("Agents", {}), defaults["Agents"]))

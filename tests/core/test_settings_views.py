@@ -3,11 +3,12 @@ import dataclasses
 
 import pytest
 
-from marginalia.core.settings.views import (ChatSettings, EndpointSettings, ResearchSettings, Settings,
-                                            WriterSettings)
+from marginalia.core.settings.views import (AgentSettings, ChatSettings, EndpointSettings, ResearchSettings,
+                                            Settings, WriterSettings)
 from support.settings_schema import defaults, settings
 
-VIEWS = {"Endpoint": EndpointSettings, "Chat": ChatSettings, "Writer": WriterSettings, "Research": ResearchSettings}
+VIEWS = {"Endpoint": EndpointSettings, "Chat": ChatSettings, "Writer": WriterSettings, "Research": ResearchSettings,
+         "Agents": AgentSettings}
 CHANGED = {str: "changed-value", int: 7, float: 0.25, bool: True}
 
 
@@ -29,6 +30,10 @@ def test_every_property_changes_its_view(group):
             changed = "searxng"
         if name == "Api":
             changed = "responses"
+        if name == "AskApproval":
+            changed = False
+        if name == "AllowedClients":
+            changed = "Claude Code"
         assert view.from_values({name: changed}, schema) != base, "%s/%s is not read" % (group, name)
 
 
@@ -62,3 +67,13 @@ def test_views_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings().chat.max_tool_rounds = 3
     assert isinstance(settings(), Settings)
+
+
+def test_agent_settings_defaults_and_bad_values():
+    schema = defaults()["Agents"]
+    agents = AgentSettings.from_values({}, schema)
+    assert (agents.server_enabled, agents.port, agents.read_only, agents.ask_approval) == (False, 8765, False, True)
+    assert AgentSettings.from_values({"Port": 70000}, schema).port == 8765
+    assert AgentSettings.from_values({"Port": 0}, schema).port == 8765
+    allowed = AgentSettings.from_values({"AllowedClients": " Claude Code \n\ncodex\n"}, schema).allowed_clients
+    assert allowed == ("Claude Code", "codex")

@@ -43,8 +43,14 @@ def _has_focus(control) -> bool:
         return False
 
 
-def button_texts() -> Dict[str, Tuple[str, str, str]]:
+def button_texts(purpose: str = "read") -> Dict[str, Tuple[str, str, str]]:
     """Label, short label (for a narrow panel) and tooltip of each button, in the current language."""
+    if purpose == "agent":
+        return {
+            "approval_once": (_("Allow"), _("Allow"), _("Allow this agent until LibreOffice closes")),
+            "approval_host": (_("Allow always"), _("Always"), _("Allow this agent now and after a restart")),
+            "approval_deny": (_("Deny"), _("Deny"), _("Refuse; the agent is told it was denied")),
+        }
     return {
         "approval_once": (_("Allow once"), _("Once"), _("Allow this one request")),
         "approval_host": (_("Allow this host"), _("This host"),
@@ -70,6 +76,7 @@ class ApprovalBar:
         self._rect: Optional[Tuple[int, int, int, int]] = None
         self._on_choice: Optional[Callable[[str], None]] = None
         self._question_text = ""
+        self._purpose = "read"
         self.is_open = False
         self.question = _add(ctx, window, "Edit", QUESTION, {
             "MultiLine": True, "ReadOnly": True, "VScroll": True, "Tabstop": True,
@@ -91,9 +98,13 @@ class ApprovalBar:
             self._layout()
 
     @logged
-    def show(self, question: str, on_choice: Callable[[str], None]) -> None:
-        """Show ``question``; the user's click calls ``on_choice("once"|"host"|"deny")`` once."""
+    def show(self, question: str, on_choice: Callable[[str], None], purpose: str = "read") -> None:
+        """Show ``question``; the user's click calls ``on_choice("once"|"host"|"deny")`` once.
+
+        ``purpose`` (``agent`` for an MCP client) chooses the buttons' wording.
+        """
         self._on_choice = on_choice
+        self._purpose = purpose
         if self.is_open and question == self._question_text:
             return
         self._question_text = question
@@ -157,7 +168,7 @@ class ApprovalBar:
 
     def _fit_labels(self, each: int) -> None:
         """The full labels when every one fits ``each`` pixels, else the short ones."""
-        texts = button_texts()
+        texts = button_texts(self._purpose)
         for name, control in self.buttons.items():
             control.getModel().Label = texts[name][0]
         fits = all(control.getPreferredSize().Width <= each for control in self.buttons.values())

@@ -51,7 +51,7 @@ class SessionResearch:
             if request is None:
                 bar.hide()
             else:
-                bar.show(request.question(), functools.partial(self._answer, request.request_id))
+                bar.show(request.question(), functools.partial(self._answer, request.request_id), request.purpose)
 
     def _answer(self, request_id: int, choice: str) -> None:
         log.info("approval %d answered: %s", request_id, choice)
@@ -105,7 +105,7 @@ class _NoBar:
     def place(self, *rect) -> None:
         pass
 
-    def show(self, question, on_choice) -> None:
+    def show(self, question, on_choice, purpose="read") -> None:
         pass
 
     def hide(self) -> None:

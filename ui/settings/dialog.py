@@ -4,8 +4,8 @@ The dialog (extension/dialogs/Settings.xdl) runs modally with ``execute()``. Not
 in it blocks: the model list and the Test run on worker threads and come back through
 a channel of the main-thread pump. OK checks every field
 (:func:`~marginalia.core.settings.form.parse_form`); a wrong value gets a message next
-to its field and nothing is saved. Otherwise the ``Endpoint`` and ``Chat`` settings are
-written and the key goes to LibreOffice's password store (:mod:`.keys`). What Test found
+to its field and nothing is saved. Otherwise the ``Endpoint``, ``Chat`` and ``Agents`` settings are
+written (the MCP server follows the ``Agents`` ones at once; its token is shown, copyable, and renewable) and the key goes to LibreOffice's password store (:mod:`.keys`). What Test found
 for the address and model saved (the tool strategy, which OpenAI API the endpoint speaks)
 is saved with them; a new address that was not tested goes back to ``auto``.
 """
@@ -49,6 +49,7 @@ class SettingsDialog:
     def __init__(self, app, parent=None):
         ctx = self.ctx = app.ctx
         self._facts = app.facts
+        self._agents = app.agents
         provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.DialogProvider2", ctx)
         if parent is None:
             self.dialog = provider.createDialog(extension_url(ctx, DIALOG))
@@ -97,6 +98,7 @@ class SettingsDialog:
             self._filling = False
         self._key_note = keys.protection_note(keys.protection(self.ctx))
         self.control("key_info").setText(self._key_note)
+        self._load_agents(stored.agents)
         self._show_url_preview()
         self._reload_models()
         if not form["url"].strip():
@@ -129,6 +131,8 @@ class SettingsDialog:
                  ("refresh_models", "addActionListener", OnAction(lambda e: self._reload_models(True))),
                  ("test", "addActionListener", OnAction(lambda e: self._test())),
                  ("trust", "addActionListener", OnAction(lambda e: self._trust())),
+                 ("agents_enabled", "addItemListener", OnItem(lambda e: self._agents_toggled())),
+                 ("agents_renew", "addActionListener", OnAction(lambda e: self._renew_token())),
                  ("ok", "addActionListener", OnAction(lambda e: self._ok()))]
         for name, method, listener in pairs:
             getattr(self.control(name), method)(listener)
@@ -254,6 +258,37 @@ class SettingsDialog:
             _("This certificate will be trusted (SHA-256 %s); press Test to check again. It is saved "
               "when you press OK.") % fingerprint)
 
+    # -- agents (the MCP server) -------------------------------------------------------------
+
+    def _load_agents(self, agents) -> None:
+        self._agents_port = agents.port
+        self.control("agents_enabled").setState(1 if agents.server_enabled else 0)
+        self.control("agents_read_only").setState(1 if agents.read_only else 0)
+        self.control("agents_token").setText(self._agents.stored_token() if agents.server_enabled else "")
+        self._show_agents_info()
+
+    def _agents_toggled(self) -> None:
+        if self.control("agents_enabled").getState() and not self.control("agents_token").getText():
+            self.control("agents_token").setText(self._agents.stored_token(create=True))
+        self._show_agents_info()
+
+    def _renew_token(self) -> None:
+        self.control("agents_token").setText(self._agents.renew_token())
+        self._show_agents_info(_("A new token was made: give it to your agents; the old one no longer works."))
+
+    def _show_agents_info(self, note: str = "") -> None:
+        enabled = bool(self.control("agents_enabled").getState())
+        for name in ("agents_read_only", "agents_token", "agents_renew"):
+            self.control(name).setEnable(enabled)
+        text = note or (_("Endpoint: http://127.0.0.1:%d/mcp") % self._agents_port if enabled else "")
+        if enabled and not note and self._agents.problem:
+            text = _("The MCP server could not start (%s).") % self._agents.problem
+        self.control("agents_info").setText(text)
+
+    def _agents_group(self) -> Dict[str, object]:
+        return {"ServerEnabled": bool(self.control("agents_enabled").getState()),
+                "ReadOnly": bool(self.control("agents_read_only").getState())}
+
     # -- OK ------------------------------------------------------------------------------
 
     def form(self) -> Dict[str, str]:
@@ -281,6 +316,7 @@ class SettingsDialog:
             endpoint["Api"] = "auto"  # a new address: the chat finds out which API it speaks
         settings_store.write_group(self.ctx, "Endpoint", endpoint)
         settings_store.write_group(self.ctx, "Chat", values.chat_group())
+        settings_store.write_group(self.ctx, "Agents", self._agents_group())
         if values.url and (self._key_dirty or values.url != self._loaded_url):
             keys.store_key(self.ctx, values.url, values.key, self.dialog.getPeer())
         self._facts.forget()

@@ -17,7 +17,7 @@ from ..office.extension import extension_url
 
 ROOT = "/org.marginalia.Settings"
 PROVIDER = "com.sun.star.configuration.ConfigurationProvider"
-GROUPS = ("Endpoint", "Chat", "Writer", "Research")
+GROUPS = ("Endpoint", "Chat", "Writer", "Research", "Agents")
 SCHEMA = "registry/org/marginalia/Settings.xcs"
 
 
@@ -27,6 +27,11 @@ def _access(ctx, node: str, update: bool = False):
     arg.Name, arg.Value = "nodepath", "%s/%s" % (ROOT, node)
     service = "com.sun.star.configuration.Configuration%sAccess" % ("Update" if update else "")
     return provider.createInstanceWithArguments(service, (arg,))
+
+
+def group_access(ctx, group: str):
+    """A read access to one settings group (to watch it for changes)."""
+    return _access(ctx, group)
 
 
 def read_settings(ctx) -> Settings:

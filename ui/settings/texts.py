@@ -32,6 +32,15 @@ def control_texts() -> Texts:
         "max_rounds": (None, _("Most model rounds (answer, tools, answer again) for one request")),
         "extra_label": (_("~Instructions for every chat:"), None),
         "extra": (None, _("Added to every conversation, e.g. Use British spelling.")),
+        "agents_enabled": (_("Let other ~agents work in the open documents (MCP server on 127.0.0.1)"),
+                           _("Claude Desktop, Claude Code and other MCP clients can use Marginalia's tools; each "
+                             "request needs the token")),
+        "agents_read_only": (_("Agents may only rea~d documents"),
+                             _("Offer agents only the tools that do not change documents")),
+        "agents_token_label": (_("Agent to~ken:"), None),
+        "agents_token": (None, _("Give this token to your agent (select it and copy); it is kept in LibreOffice's "
+                                 "password store")),
+        "agents_renew": (_("Ne~w token"), _("Make a new token; the old one stops working at once")),
         "test": (test_label(), _("Check the connection, streaming, tool calls and context size")),
         "trust": (_("Trust this certificate"),
                   _("Accept exactly the certificate the test found (for your own self-signed server)")),

@@ -1,0 +1,147 @@
+"""The office's :class:`~marginalia.core.mcp.protocol.ToolHost`: the sidebar's tools, for agents.
+
+:meth:`OfficeToolHost.tools` is answered on the request thread from the registry alone
+(pure Python); :meth:`OfficeToolHost.call` runs on the main thread (the dispatcher posts
+it there). Every tool gains an optional ``document`` argument (title or URL; the active
+document by default) and says which application it serves; ``list_documents`` lists the
+open documents. Worker-thread tools (web research) are not offered: agents have their own.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import time
+from typing import Any, Dict, List
+
+from ...core.agent.tools import ToolContext, ToolError, ToolRunner
+from ...core.chat.tool_titles import tool_title
+from ...core.mcp.protocol import ToolHost, ToolResult
+from ...core.mcp.sessions import ClientSession
+from ...core.stream.message import ToolCall
+from ..office.log import get_logger
+from ..settings import store as settings_store
+from . import documents
+from .bursts import AgentBursts
+
+log = get_logger("mcp")
+
+LIST_DOCUMENTS = "list_documents"
+DOCUMENT_ARGUMENT = {"type": "string",
+                     "description": "Title or URL of the open document to work in (see list_documents); "
+                                    "default: the active document."}
+APPS = {"writer": "Writer", "calc": "Calc"}
+
+
+class OfficeToolHost(ToolHost):
+    """Runs agents' calls with the sidebar's tool registry (see the module docstring)."""
+
+    def __init__(self, app):
+        self._app = app
+        self._bursts = AgentBursts()
+        self.read_only = False
+        """Only tools that do not change documents are offered (refreshed on every call)."""
+        self.approvals = None
+        """Asks the user about new clients (an :class:`~.approval.ClientApprovals`), or None."""
+
+    # the request thread --------------------------------------------------------------------------
+    def tools(self, session: ClientSession) -> List[dict]:
+        declared = [_list_documents_declaration()]
+        for tool in self._app.tools.registry().for_app("writer") + self._app.tools.registry().for_app("calc"):
+            if tool.is_async or (self.read_only and tool.changes_document):
+                continue
+            if any(item["name"] == tool.name for item in declared):
+                continue
+            declared.append(_declaration(tool))
+        return declared
+
+    def admit(self, session: ClientSession):
+        return (self.approvals.admit(session) or None) if self.approvals is not None else None
+
+    # the main thread ------------------------------------------------------------------------------
+    def call(self, session: ClientSession, name: str, arguments: Dict[str, Any]) -> ToolResult:
+        started = time.perf_counter()
+        try:
+            return self._call(session, name, arguments)
+        finally:
+            log.info("agent %r: %s took %.0f ms on the main thread", session.client_name, name,
+                     (time.perf_counter() - started) * 1000)
+
+    def _call(self, session: ClientSession, name: str, arguments: Dict[str, Any]) -> ToolResult:
+        ctx = self._app.ctx
+        settings = settings_store.read_settings(ctx)
+        self.read_only = settings.agents.read_only
+        if name == LIST_DOCUMENTS:
+            return ToolResult(documents.listing(ctx))
+        arguments = dict(arguments)
+        wanted = arguments.pop("document", None)
+        if wanted is not None and not isinstance(wanted, str):
+            return ToolResult("Error: 'document' must be a title or URL (a string); see list_documents.", True)
+        try:
+            target = documents.find_document(ctx, wanted)
+        except ToolError as error:
+            return ToolResult("Error: " + error.user_message, True)
+        tool = self._app.tools.registry().get(name)
+        refusal = self._refusal(tool, target, settings)
+        if refusal:
+            return ToolResult("Error: " + refusal, True)
+        chat = self._app.sessions.session_for(target.model)
+        if tool.changes_document and chat.busy:
+            return ToolResult("Error: the assistant in the sidebar is working in '%s' right now; try again when it "
+                              "has finished." % target.title, True)
+        outcome = self._run(session, tool, target, arguments, settings)
+        self._show(chat, session, name, outcome)
+        return ToolResult(outcome.content, not outcome.ok)
+
+    def _refusal(self, tool, target, settings) -> str:
+        if tool is None or tool.is_async:
+            return "this tool is not offered to agents."
+        if target.kind not in tool.apps:
+            return "%s works in %s documents; '%s' is a %s document." % (
+                tool.name, " and ".join(APPS[a] for a in tool.apps if a in APPS), target.title, APPS[target.kind])
+        if tool.changes_document and settings.agents.read_only:
+            return "Marginalia is set to read-only for agents: %s would change the document." % tool.name
+        return ""
+
+    def _run(self, session: ClientSession, tool, target, arguments, settings):
+        options = {"review_mode": settings.writer.review_mode, "model": session.client_name}
+        context = ToolContext(document=target.model, app=target.kind, office=self._app.ctx, options=options)
+        runner = ToolRunner(self._app.tools.registry(), context)
+        call = ToolCall(None, tool.name, json.dumps(arguments))
+        if not tool.changes_document:
+            return runner.run(call)
+        undo = self._bursts.undo_for(session.id, target.model)
+        outcome = undo.run(session.client_name, lambda: runner.run(call))
+        self._bursts.touch(session.id, target.model)
+        chat = self._app.sessions.session_for(target.model)
+        if undo.title:
+            chat.revertible = undo.title
+        return outcome
+
+    @staticmethod
+    def _show(chat, session: ClientSession, name: str, outcome) -> None:
+        """The tool line in the document's transcript, naming the agent."""
+        try:
+            if outcome.ok:
+                text = outcome.summary or tool_title(name)
+            else:
+                text = "%s: %s" % (tool_title(name), outcome.summary or outcome.content)
+            chat.transcript.add("tool", session.client_name, " ".join(text.split())[:300])
+        except Exception:
+            log.exception("the agent's tool line could not be shown")
+
+
+def _declaration(tool) -> dict:
+    schema = copy.deepcopy(tool.parameters)
+    schema.setdefault("type", "object")
+    schema.setdefault("properties", {})["document"] = dict(DOCUMENT_ARGUMENT)
+    apps = " and ".join(APPS[app] for app in tool.apps if app in APPS)
+    return {"name": tool.name, "title": tool_title(tool.name),
+            "description": "[%s] %s" % (apps, tool.description), "inputSchema": schema,
+            "annotations": {"readOnlyHint": not tool.changes_document}}
+
+
+def _list_documents_declaration() -> dict:
+    return {"name": LIST_DOCUMENTS, "title": "list documents",
+            "description": "List the open Writer and Calc documents: title, URL, kind (writer or calc) and which "
+                           "one is active. Pass a title or URL as the 'document' argument of the other tools.",
+            "inputSchema": {"type": "object", "properties": {}}, "annotations": {"readOnlyHint": True}}
