@@ -4,10 +4,11 @@ The parser is markdown-it-py's ``commonmark`` preset with GitHub tables and
 strikethrough. Block content becomes a complete HTML document for LibreOffice's HTML
 import (it has no Markdown import of its own); one paragraph of inline content becomes
 formatted :class:`~.runs.Run` s to insert inside a paragraph. On top of CommonMark:
-task list items start with ☐/☑, images arrive as links to their address (the import
-filter would try to fetch them), table cells carry ``align`` (what the filter reads) and
-tables get borders. Ragged table rows are padded by the parser itself. Nothing here
-raises on any input: should the parser ever fail, the text arrives as plain paragraphs.
+task list items start with ☐/☑; images arrive as links to their address (the import
+filter would try to fetch them) showing their alt text, or the address when it is
+empty; table cells carry ``align`` (what the filter reads) and tables get borders.
+Ragged table rows are padded by the parser itself. Nothing here raises on any input:
+should the parser ever fail, the text arrives as plain paragraphs.
 """
 from __future__ import annotations
 
@@ -145,7 +146,8 @@ def _runs(children: Sequence[Token]) -> List[Run]:
         elif kind == "link_close" and links:
             links.pop()
         elif kind == "image":
-            runs.append(replace(current(_alt_text(token)), link=str(token.attrGet("src") or "") or None))
+            source = str(token.attrGet("src") or "")
+            runs.append(replace(current(_alt_text(token) or source), link=source or None))
         elif kind == "html_inline":
             _html_tag(token.content, runs, formats)
     return runs
@@ -187,9 +189,9 @@ def _task_boxes(tokens: List[Token]) -> None:
 
 def _render_image(self, tokens: Sequence[Token], index: int, options, env) -> str:
     token = tokens[index]
-    alt = self.renderInlineAsText(token.children or [], options, env)
-    return '<a href="%s">%s</a>' % (html.escape(str(token.attrGet("src") or ""), quote=True),
-                                   html.escape(alt, quote=False))
+    source = str(token.attrGet("src") or "")
+    alt = self.renderInlineAsText(token.children or [], options, env) or source
+    return '<a href="%s">%s</a>' % (html.escape(source, quote=True), html.escape(alt, quote=False))
 
 
 def _render_cell(self, tokens: Sequence[Token], index: int, options, env) -> str:
