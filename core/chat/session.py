@@ -22,7 +22,7 @@ class ChatSession:
     def __init__(self, session_id: Optional[str] = None):
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.history: List[dict] = []
-        self.transcript = Transcript()
+        self.transcript = Transcript(markdown_kinds=("answer",))
         self.status = _("Ready")
         self.turn = None
         """The running or last task (a chat turn, or Edit Selection), a :class:`~marginalia.core.loop.task.Task`."""

@@ -106,7 +106,7 @@ def inline_runs(markdown: str) -> List[Run]:
     for index, token in enumerate(inline):
         if index:
             runs.append(Run(LINE_BREAK))
-        runs.extend(_runs(token.children or []))
+        runs.extend(token_runs(token.children or []))
     return merge_runs(runs + [Run(_edge_spaces(markdown, leading=False))])
 
 
@@ -117,7 +117,8 @@ def _edge_spaces(markdown: str, leading: bool) -> str:
 
 
 # inline runs ------------------------------------------------------------------------
-def _runs(children: Sequence[Token]) -> List[Run]:
+def token_runs(children: Sequence[Token]) -> List[Run]:
+    """The runs of an inline token's children (see :func:`inline_runs`), soft line breaks as spaces."""
     runs: List[Run] = []
     formats: Dict[str, int] = {}
     links: List[str] = []
