@@ -30,6 +30,8 @@ SETTLED_LINE = 16
 """A line this long (indentation aside) has settled what block it belongs to: list markers,
 heading marks and the like are decided by its first characters."""
 PLAIN_MARKS = frozenset(" ,.?'\"")
+_CONTINUES = re.compile(r"^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)|^>")
+"""A list item or quote line after a blank line may continue the block above: no cut before it."""
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 
 Piece = Tuple[str, str]
@@ -183,7 +185,7 @@ def _last_cut(source: str, start: int) -> int:
         elif not stripped:
             blank = True
         else:
-            if blank and not line[0].isspace():
+            if blank and not line[0].isspace() and not _CONTINUES.match(line):
                 cut = position
             blank = False
             opening = _FENCE.match(line)
@@ -198,8 +200,8 @@ def _blocks(nodes: Sequence[SyntaxTreeNode], top: bool = False, depth: int = 0) 
     lines: List[Line] = []
     for node in nodes:
         block = _block(node, depth)
-        if not block:
-            continue
+        if not any(text for line in block for text, _ in line):
+            continue  # an empty heading or code block shows nothing, as a separately rendered one
         if lines and top:
             lines.append([])
         lines.extend(block)
@@ -230,9 +232,13 @@ def _block(node: SyntaxTreeNode, depth: int) -> List[Line]:
 def _list(node: SyntaxTreeNode, depth: int) -> List[Line]:
     lines: List[Line] = []
     start = int(node.attrGet("start") or 1) if node.type == "ordered_list" else 1
+    loose = any(child.type == "paragraph" and not (child.token or child.nester_tokens.opening).hidden
+                for item in node.children for child in item.children)
     for number, item in enumerate(node.children, start):
         marker = "%d. " % number if node.type == "ordered_list" else BULLETS[min(depth, len(BULLETS) - 1)]
-        content = _blocks(item.children, depth=depth + 1) or [[]]
+        content = _blocks(item.children, top=loose, depth=depth + 1) or [[]]
+        if loose and lines:
+            lines.append([])
         lines.append([(marker, "")] + content[0])
         lines.extend([(" " * len(marker), "")] + line for line in content[1:])
     return lines
@@ -257,7 +263,7 @@ def _table(node: SyntaxTreeNode) -> List[Line]:
     for number, row in enumerate(rows):
         cells = [_pad(row[column] if column < len(row) else "", widths[column], aligns[column])
                  for column in range(len(widths))]
-        lines.append([(" \u2502 ".join(cells).rstrip(), "code+bold" if number == 0 else "code")])
+        lines.append([(" \u2502 ".join(cells).rstrip(), "bold+code" if number == 0 else "code")])
         if number == 0:
             lines.append([("\u2500\u253c\u2500".join("\u2500" * width for width in widths), "code")])
     return lines
