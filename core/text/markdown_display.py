@@ -118,7 +118,7 @@ class MarkdownStream:
             self._source += text
             words = text.rstrip(" ")
             if words:
-                self.display = Display(self.display.text + self._pending + words, self.display.spans)
+                self.display = Display(_append_wrapped(self.display.text, self._pending + words), self.display.spans)
                 self._pending = text[len(words):]
             else:
                 self._pending += text
@@ -154,8 +154,18 @@ class MarkdownStream:
         if not (last.isalnum() or last == " ") or self.display.style_at_end():
             return False
         line = self._source[self._source.rfind("\n") + 1:]
-        shown_line = len(self.display.text) - self.display.text.rfind("\n") - 1
-        return len(line.lstrip()) >= SETTLED_LINE and shown_line + len(self._pending) + len(text) <= MAX_LINE
+        return len(line.lstrip()) >= SETTLED_LINE
+
+
+def _append_wrapped(shown: str, added: str) -> str:
+    """``shown + added``, its last line broken every :data:`MAX_LINE` characters as :func:`_wrap` would."""
+    room = MAX_LINE - (len(shown) - shown.rfind("\n") - 1)
+    pieces = [shown]
+    while len(added) > room:
+        pieces.append(added[:room] + "\n")
+        added, room = added[room:], MAX_LINE
+    pieces.append(added)
+    return "".join(pieces)
 
 
 def _plain_words(text: str) -> bool:

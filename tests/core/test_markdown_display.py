@@ -98,6 +98,15 @@ def test_plain_words_continue_without_parsing_again():
     assert stream.display.text.endswith("more words x") and styled(stream.display) == [("x", "italic")]
 
 
+def test_plain_words_past_the_longest_line_break_as_a_whole_rendering_does():
+    stream = MarkdownStream()
+    words = ("the quick brown fox jumps over the lazy dog " * 40)[:997]
+    for _ in range(30):
+        stream.feed(words)
+    assert stream.display == render_display(words * 30)
+    assert max(len(line) for line in stream.display.text.split("\n")) == MAX_LINE
+
+
 def test_nothing_raises_on_random_input():
     rng = random.Random(5)
     alphabet = "#*_`[]()<>!|-+.:\\\n \t&;~=x1"
