@@ -35,6 +35,14 @@ class ChatSession:
         self._status_listeners: List[Callable[[str], None]] = []
         self._busy_listeners: List[Callable[[bool], None]] = []
 
+    def last_answer(self) -> str:
+        """The Markdown of the newest answer segment in the transcript (``""`` when there is none)."""
+        transcript = self.transcript
+        for seg_id in reversed(transcript.segment_ids()):
+            if transcript.kind(seg_id) == "answer":
+                return transcript.body(seg_id)
+        return ""
+
     @property
     def busy(self) -> bool:
         """True while a turn is running."""
