@@ -260,6 +260,18 @@ class Transcript:
         self._shift_after(seg_id, segment.body_len - old_len)
         self._emit(Edit(body_start, body_start + old_len, text, segment.kind, "body"))
 
+    def render_again(self, seg_id: int) -> None:
+        """Render a Markdown segment's whole source at once (a no-op for other segments).
+
+        While streaming, blocks are rendered as they complete, so a reference-style link
+        whose definition came later stays literal; rendering the whole source resolves it.
+        Only what differs is replaced.
+        """
+        segment = self._segments[seg_id]
+        if segment.stream is not None:
+            old = segment.stream.display
+            self._show_display(seg_id, old, segment.stream.reset(segment.body()))
+
     def collapse(self, seg_id: int, summary: str) -> None:
         """Show ``summary`` instead of the segment's body (the body is kept)."""
         self._show(seg_id, wrap_long_lines(clean_text(summary)))

@@ -9,7 +9,8 @@ numbers, block quotes a bar, tables become aligned monospace text, rules a line.
 last blank line that starts a new top-level block (outside fenced code); what lies
 before the cut is rendered once and kept, only the block still growing is rendered
 again on every piece. A reference-style link whose definition arrives in a later block
-stays literal there until :meth:`MarkdownStream.reset` renders the whole source again.
+stays literal there until :meth:`MarkdownStream.reset` renders the whole source again
+(the transcript does so when the answer block ends).
 """
 from __future__ import annotations
 

@@ -175,3 +175,14 @@ def test_other_kinds_stay_plain_text():
     transcript, _ = mirrored()
     user = transcript.add("user", "You", "**not** rendered")
     assert transcript.text() == "You\n**not** rendered" and transcript.body(user) == "**not** rendered"
+
+
+def test_rendering_again_resolves_a_reference_defined_in_a_later_block():
+    transcript, mirror = mirrored()
+    answer = transcript.add("answer", "A")
+    for piece in ["See [the docs][1] for more.\n\n", "Another paragraph.\n\n", "[1]: https://e.org/docs\n"]:
+        transcript.append(answer, piece)
+    assert transcript.text() == "A\nSee [the docs][1] for more.\n\nAnother paragraph."  # streamed block by block
+    transcript.render_again(answer)
+    assert mirror.units == transcript.text() == "A\nSee the docs for more.\n\nAnother paragraph."
+    assert transcript.styled_runs()[1][3] == (Span(4, 12, "link"),)
