@@ -15,6 +15,7 @@ per subsystem, each naming in its docstring what it may import (a test enforces 
     agent     the turn, tools, strategies, text-written calls, prompts
     research  web access, fetching, reading and searching pages
     chat      the session, its history, the transcript and what a turn shows
+    vendor    third-party code kept verbatim: markdown-it-py and mdurl
 
 May import: core.
 """

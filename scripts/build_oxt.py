@@ -45,7 +45,8 @@ STATIC_FILES = [
 PYTHON_PACKAGES = ["core", "ui"]
 
 # Extra data files shipped with the package (patterns relative to the repository).
-PACKAGE_DATA = ["ui/locale/*/LC_MESSAGES/*.mo", "core/locale/*.po"]
+PACKAGE_DATA = ["ui/locale/*/LC_MESSAGES/*.mo", "core/locale/*.po",
+                "core/vendor/*/LICENSE*", "core/vendor/VENDORED.md", "core/vendor/SHA256SUMS"]
 
 FIXED_DATE = (2020, 1, 1, 0, 0, 0)
 

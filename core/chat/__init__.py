@@ -1,4 +1,4 @@
 """A document's conversation: the session, its history on disk, the transcript and what a turn shows.
 
-May import: core, core.loop, core.llm, core.agent.
+May import: core, core.loop, core.llm, core.agent, core.text.
 """

@@ -58,7 +58,7 @@ class TranscriptDisplay:
     def round_started(self, number: int) -> None:
         self._fold_round_usage()
         self._arriving = {}
-        self._answer = None
+        self._settle_answer()
         self._thinking = None
         self._stream_chars = 0
         self._stream_started = None
@@ -66,6 +66,7 @@ class TranscriptDisplay:
                          else _("Sending the tool results (round %d)…") % number)
 
     def finished(self, outcome: Outcome) -> None:
+        self._settle_answer()
         self._fold_round_usage()
         self._set_status(self._final_status(outcome))
 
@@ -111,8 +112,14 @@ class TranscriptDisplay:
         title = tool_title(arriving[0]) if arriving[0] else _("an action")
         self._set_status(_("Preparing %s… %s characters") % (title, format_count(arriving[1])))
 
+    def _settle_answer(self) -> None:
+        """The answer block is complete: render it whole once (reference links then resolve everywhere)."""
+        if self._answer is not None:
+            self._transcript.render_again(self._answer)
+        self._answer = None
+
     def tool_started(self, call) -> None:
-        self._answer = None  # text after a tool starts a new block
+        self._settle_answer()  # text after a tool starts a new block
         line = self._transcript.add("tool", self._labels["tool"], "%s…" % _tool_title(call))
         self._tool_lines[id(call)] = line
         self._set_status(_("Running %s…") % _tool_title(call))

@@ -17,7 +17,7 @@ MIN_TRANSCRIPT = 160
 MIN_WIDTH = 250
 
 # Buttons in the bottom row, left to right.
-BUTTONS: List[str] = ["send", "stop", "clear", "revert"]
+BUTTONS: List[str] = ["send", "stop", "clear", "revert", "insert"]
 # Buttons in the top row, right of the model picker (fixed width each).
 TOP_BUTTONS: List[str] = ["settings"]
 TOP_BUTTON_WIDTH = 30

@@ -22,7 +22,7 @@ class ChatSession:
     def __init__(self, session_id: Optional[str] = None):
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.history: List[dict] = []
-        self.transcript = Transcript()
+        self.transcript = Transcript(markdown_kinds=("answer",))
         self.status = _("Ready")
         self.turn = None
         """The running or last task (a chat turn, or Edit Selection), a :class:`~marginalia.core.loop.task.Task`."""
@@ -34,6 +34,14 @@ class ChatSession:
         """Scales token estimates by what the server reported (context budgeting)."""
         self._status_listeners: List[Callable[[str], None]] = []
         self._busy_listeners: List[Callable[[bool], None]] = []
+
+    def last_answer(self) -> str:
+        """The Markdown of the newest answer segment in the transcript (``""`` when there is none)."""
+        transcript = self.transcript
+        for seg_id in reversed(transcript.segment_ids()):
+            if transcript.kind(seg_id) == "answer":
+                return transcript.body(seg_id)
+        return ""
 
     @property
     def busy(self) -> bool:

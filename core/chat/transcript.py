@@ -17,10 +17,18 @@ Each segment is a labelled block (who said what) separated by a blank line::
 
     Marginalia
     Done: I corrected 3 words.
+
+Segments of the kinds given as ``markdown_kinds`` (the model's answers) keep their
+Markdown source as their body but show it rendered: readable text whose styled parts
+travel with each edit as :class:`~marginalia.core.text.markdown_display.Span` s, so the
+panel can show bold, code, headings and lists as they stream. Only the block still
+growing is rendered again, and each edit replaces only what changed at the end.
 """
 from __future__ import annotations
 
 from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+
+from ..text.markdown_display import Display, MarkdownStream, Span
 
 SEPARATOR = "\n\n"
 
@@ -36,6 +44,8 @@ class Edit(NamedTuple):
     role: str = ""
     """``header`` (the label line), ``body``, or ``all`` (the whole transcript was replaced:
     re-render it from :meth:`Transcript.styled_runs`)."""
+    spans: Tuple[Span, ...] = ()
+    """Styled parts of ``text`` (UTF-16 offsets relative to ``text``) of a rendered Markdown body."""
 
 
 def utf16_len(text: str) -> int:
@@ -88,10 +98,11 @@ def _line_tail(text: str) -> int:
 
 
 class _Segment:
-    __slots__ = ("kind", "header", "parts", "body_len", "shown", "start", "tail")
+    __slots__ = ("kind", "header", "parts", "body_len", "shown", "start", "tail", "stream")
 
-    def __init__(self, kind: str, header: str, start: int):
+    def __init__(self, kind: str, header: str, start: int, markdown: bool = False):
         self.kind = kind
+        self.stream: Optional[MarkdownStream] = MarkdownStream() if markdown else None
         self.header = header
         self.parts: List[str] = []
         self.body_len = 0
@@ -104,6 +115,10 @@ class _Segment:
             self.parts = ["".join(self.parts)]
         return self.parts[0] if self.parts else ""
 
+    def display(self) -> Display:
+        """The body as shown when not collapsed (rendered for Markdown segments)."""
+        return self.stream.display if self.stream is not None else Display(self.body())
+
     def visible_body_len(self) -> int:
         return utf16_len(self.shown) if self.shown is not None else self.body_len
 
@@ -114,7 +129,9 @@ class _Segment:
 class Transcript:
     """Segments of the conversation, with listeners notified of every :class:`Edit`."""
 
-    def __init__(self) -> None:
+    def __init__(self, markdown_kinds: Sequence[str] = ()) -> None:
+        """Args: markdown_kinds: kinds of segment whose body is Markdown, shown rendered."""
+        self._markdown_kinds = frozenset(markdown_kinds)
         self._segments: Dict[int, _Segment] = {}
         self._order: List[int] = []
         self._next_id = 0
@@ -142,7 +159,7 @@ class Transcript:
         for seg_id in self._order:
             segment = self._segments[seg_id]
             pieces.append(segment.header)
-            pieces.append(segment.shown if segment.shown is not None else segment.body())
+            pieces.append(segment.shown if segment.shown is not None else segment.display().text)
         return "".join(pieces)
 
     def __len__(self) -> int:
@@ -150,7 +167,7 @@ class Transcript:
         return self._length
 
     def body(self, seg_id: int) -> str:
-        """Return a segment's full body (even while collapsed)."""
+        """Return a segment's full body (even while collapsed; the Markdown source of a Markdown segment)."""
         return self._segments[seg_id].body()
 
     def kind(self, seg_id: int) -> str:
@@ -173,22 +190,22 @@ class Transcript:
             result.append((segment.kind, segment.header[prefix:-1], segment.body()))
         return result
 
-    def styled_runs(self) -> List[Tuple[str, str, str]]:
-        """Return the shown text as ``(text, kind, role)`` runs, to render it with styles."""
+    def styled_runs(self) -> List[Tuple[str, str, str, Tuple[Span, ...]]]:
+        """Return the shown text as ``(text, kind, role, spans)`` runs, to render it with styles."""
         runs = []
         for seg_id in self._order:
             segment = self._segments[seg_id]
-            runs.append((segment.header, segment.kind, "header"))
-            body = segment.shown if segment.shown is not None else segment.body()
-            if body:
-                runs.append((body, segment.kind, "body"))
+            runs.append((segment.header, segment.kind, "header", ()))
+            shown = Display(segment.shown) if segment.shown is not None else segment.display()
+            if shown.text:
+                runs.append((shown.text, segment.kind, "body", _utf16_spans(shown, 0)))
         return runs
 
     # changes ---------------------------------------------------------------
     def add(self, kind: str, label: str, body: str = "") -> int:
         """Append a new labelled segment and return its id."""
         prefix = SEPARATOR if self._order else ""
-        segment = _Segment(kind, prefix + label + "\n", self._length)
+        segment = _Segment(kind, prefix + label + "\n", self._length, kind in self._markdown_kinds)
         seg_id = self._next_id
         self._next_id += 1
         self._segments[seg_id] = segment
@@ -206,6 +223,11 @@ class Transcript:
         if not text:
             return
         segment = self._segments[seg_id]
+        if segment.stream is not None:
+            old = segment.stream.display
+            segment.parts.append(text)
+            self._show_display(seg_id, old, segment.stream.feed(text))
+            return
         text = wrap_long_lines(text, segment.tail)
         segment.tail = _line_tail(text) if "\n" in text else segment.tail + len(text)
         if segment.shown is None:
@@ -221,8 +243,14 @@ class Transcript:
 
     def replace_body(self, seg_id: int, text: str) -> None:
         """Replace a segment's body (e.g. a tool line updated in place)."""
-        text = wrap_long_lines(clean_text(text))
         segment = self._segments[seg_id]
+        if segment.stream is not None:
+            text = clean_text(text)
+            old = segment.stream.display
+            segment.parts = [text] if text else []
+            self._show_display(seg_id, old, segment.stream.reset(text))
+            return
+        text = wrap_long_lines(clean_text(text))
         segment.tail = _line_tail(text)
         body_start = segment.start + utf16_len(segment.header)
         old_len = segment.visible_body_len()
@@ -231,6 +259,18 @@ class Transcript:
         segment.shown = None
         self._shift_after(seg_id, segment.body_len - old_len)
         self._emit(Edit(body_start, body_start + old_len, text, segment.kind, "body"))
+
+    def render_again(self, seg_id: int) -> None:
+        """Render a Markdown segment's whole source at once (a no-op for other segments).
+
+        While streaming, blocks are rendered as they complete, so a reference-style link
+        whose definition came later stays literal; rendering the whole source resolves it.
+        Only what differs is replaced.
+        """
+        segment = self._segments[seg_id]
+        if segment.stream is not None:
+            old = segment.stream.display
+            self._show_display(seg_id, old, segment.stream.reset(segment.body()))
 
     def collapse(self, seg_id: int, summary: str) -> None:
         """Show ``summary`` instead of the segment's body (the body is kept)."""
@@ -249,9 +289,24 @@ class Transcript:
         body_start = segment.start + utf16_len(segment.header)
         old_len = segment.visible_body_len()
         segment.shown = shown
-        new_text = shown if shown is not None else segment.body()
-        self._shift_after(seg_id, utf16_len(new_text) - old_len)
-        self._emit(Edit(body_start, body_start + old_len, new_text, segment.kind, "body"))
+        new = Display(shown) if shown is not None else segment.display()
+        self._shift_after(seg_id, utf16_len(new.text) - old_len)
+        self._emit(Edit(body_start, body_start + old_len, new.text, segment.kind, "body", _utf16_spans(new, 0)))
+
+    def _show_display(self, seg_id: int, old: Display, new: Display) -> None:
+        """Show a Markdown segment's new rendering, replacing only what changed since ``old``."""
+        segment = self._segments[seg_id]
+        new_len = utf16_len(new.text)
+        if segment.shown is not None:  # collapsed: the new rendering shows when expanded
+            segment.body_len = new_len
+            return
+        same = _same_prefix(old, new)
+        body_start = segment.start + utf16_len(segment.header)
+        start = body_start + utf16_len(new.text[:same])
+        end = body_start + segment.body_len
+        segment.body_len = new_len
+        self._shift_after(seg_id, new_len - (end - body_start))
+        self._emit(Edit(start, end, new.text[same:], segment.kind, "body", _utf16_spans(new, same)))
 
     def restore(self, segments: Iterable[Sequence[str]]) -> List[int]:
         """Replace the whole transcript with stored segments (as :meth:`segments` gives them).
@@ -270,12 +325,16 @@ class Transcript:
         self._length = 0
         for kind, label, body in segments:
             prefix = SEPARATOR if self._order else ""
-            segment = _Segment(kind, prefix + clean_text(label) + "\n", self._length)
-            body = wrap_long_lines(clean_text(body))
-            segment.tail = _line_tail(body)
+            segment = _Segment(kind, prefix + clean_text(label) + "\n", self._length, kind in self._markdown_kinds)
+            if segment.stream is not None:
+                body = clean_text(body)
+                segment.body_len = utf16_len(segment.stream.reset(body).text)
+            else:
+                body = wrap_long_lines(clean_text(body))
+                segment.tail = _line_tail(body)
+                segment.body_len = utf16_len(body)
             if body:
                 segment.parts.append(body)
-                segment.body_len = utf16_len(body)
             self._segments[self._next_id] = segment
             self._order.append(self._next_id)
             self._next_id += 1
@@ -298,3 +357,43 @@ class Transcript:
         position = self._order.index(seg_id)
         for later in self._order[position + 1:]:
             self._segments[later].start += delta
+
+
+def _same_prefix(old: Display, new: Display) -> int:
+    """How many leading characters ``old`` and ``new`` share with the same styles."""
+    if new.text.startswith(old.text):
+        same = len(old.text)
+    else:
+        low, high = 0, min(len(old.text), len(new.text))
+        while low < high:  # the longest common prefix, by halving (slice comparisons run in C)
+            middle = (low + high + 1) // 2
+            if old.text[:middle] == new.text[:middle]:
+                low = middle
+            else:
+                high = middle - 1
+        same = low
+    if old.spans != new.spans:
+        for before, after in zip(old.spans, new.spans):
+            if before != after:
+                return min(same, before.start, after.start)
+        shorter = min(len(old.spans), len(new.spans))
+        extra = (old.spans if len(old.spans) > shorter else new.spans)[shorter]
+        same = min(same, extra.start)
+    return same
+
+
+def _utf16_spans(display: Display, start: int) -> Tuple[Span, ...]:
+    """The spans of ``display.text[start:]``, clipped to it and counted in UTF-16 units from ``start``."""
+    text = display.text
+    ascii_text = text.isascii()
+    spans = []
+    for span in display.spans:
+        if span.end <= start:
+            continue
+        begin = max(span.start, start)
+        if ascii_text:
+            spans.append(Span(begin - start, span.end - start, span.style))
+        else:
+            offset = utf16_len(text[start:begin])
+            spans.append(Span(offset, offset + utf16_len(text[begin:span.end]), span.style))
+    return tuple(spans)

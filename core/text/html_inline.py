@@ -11,8 +11,7 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from typing import Dict, List
 
-from .markdown_html import html_document
-from .markdown_inline import LINE_BREAK, Run, merge_runs
+from .runs import LINE_BREAK, Run, merge_runs
 
 BLOCK_TAGS = frozenset(("address", "article", "aside", "blockquote", "dd", "div", "dl", "dt", "figure", "footer",
                         "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p",
@@ -86,6 +85,12 @@ def inline_runs(markup: str) -> List[Run]:
     if runs and runs[-1].text != LINE_BREAK:
         runs[-1] = replace(runs[-1], text=runs[-1].text.rstrip())
     return [run for run in runs if run.text]
+
+
+def html_document(body: str) -> str:
+    """Wrap an HTML fragment in a document that declares UTF-8."""
+    return ('<!DOCTYPE html>\n<html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8">'
+            "</head><body>\n%s\n</body></html>\n" % body)
 
 
 def complete_document(markup: str) -> str:

@@ -1,12 +1,12 @@
-"""Markdown and HTML content from the model, converted for Writer."""
+"""Markdown and HTML content from the model, converted for Writer (Markdown through the vendored markdown-it-py)."""
 import random
 
 import pytest
 
 from marginalia.core.text.html_inline import complete_document, inline_runs, is_inline_html
-from marginalia.core.text.markdown_blocks import parse_blocks
-from marginalia.core.text.markdown_html import is_single_paragraph, markdown_to_html
-from marginalia.core.text.markdown_inline import LINE_BREAK, Run, parse_inline, plain_text, runs_to_html
+from marginalia.core.text.markdown import (has_content, inline_runs as markdown_runs, is_single_paragraph,
+                                           markdown_body, markdown_to_html)
+from marginalia.core.text.runs import LINE_BREAK, Run, plain_text, runs_to_html
 
 
 @pytest.mark.parametrize("source, expected", [
@@ -23,26 +23,57 @@ from marginalia.core.text.markdown_inline import LINE_BREAK, Run, parse_inline, 
     ("**unclosed", "**unclosed"),
     ("2 * 3 * 4", "2 * 3 * 4"),
     ("a < b & c", "a &lt; b &amp; c"),
-    ("![alt](x.png)", "alt"),
+    ("![alt](x.png)", '<a href="x.png">alt</a>'),
+    ("&copy; 2024", "\u00a9 2024"),
+    ("a <u>line</u> b", "a <u>line</u> b"),
+    ("*a **b** c*", "<i>a </i><b><i>b</i></b><i> c</i>"),
 ])
 def test_inline_markdown(source, expected):
-    assert runs_to_html(parse_inline(source)) == expected
+    assert runs_to_html(markdown_runs(source)) == expected
+
+
+def test_reference_links_resolve_inline():
+    runs = markdown_runs("See [the docs][1] now.\n\n[1]: https://e.org/docs \"Docs\"")
+    assert Run("the docs", link="https://e.org/docs") in runs
+    assert plain_text(runs) == "See the docs now."
 
 
 def test_line_breaks_inside_a_paragraph():
-    runs = parse_inline("one  \ntwo\nthree")
-    assert plain_text(runs) == "one\ntwo three"
-    assert Run(LINE_BREAK) in runs
+    runs = markdown_runs("one  \ntwo\nthree<br>four")
+    assert plain_text(runs) == "one\ntwo three\nfour"
+    assert runs.count(Run(LINE_BREAK)) == 2
 
 
 def test_blocks_headings_lists_tables():
     html = markdown_to_html("# T\n\npara *x*\n\n- a\n  - b\n- c\n\n1. one\n2. two\n\n| H | I |\n|---|:-:|\n| 1 |\n")
-    assert "<h1>T</h1>" in html and "<p>para <i>x</i></p>" in html
+    assert "<h1>T</h1>" in html and "<p>para <em>x</em></p>" in html
     assert "<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>" in html
     assert "<ol><li>one</li><li>two</li></ol>" in html
+    assert '<table border="1" cellpadding="4" cellspacing="0">' in html
     assert '<th>H</th><th align="center">I</th>' in html
-    assert '<tr><td>1</td><td align="center"></td></tr>' in html
+    assert '<td>1</td><td align="center"></td>' in html  # the ragged row is padded
     assert 'charset=utf-8' in html
+
+
+def test_list_items_keep_their_paragraphs_and_code():
+    body = markdown_body("1. Run this:\n\n   ```\n   make\n   ```\n\n   then this.\n2. Done\n")
+    assert body.count("<ol>") == 1 and body.count("<li>") == 2
+    first = body[body.index("<li>"):body.index("</li>")]
+    assert "<p>Run this:</p>" in first and "<pre><code>make\n</code></pre>" in first and "<p>then this.</p>" in first
+
+
+def test_task_boxes():
+    body = markdown_body("- [ ] open *task*\n- [x] done\n- [X] also\n- plain [ ] not a box\n")
+    assert "<li>\u2610 open <em>task</em></li>" in body
+    assert "<li>\u2611 done</li>" in body and "<li>\u2611 also</li>" in body
+    assert "<li>plain [ ] not a box</li>" in body
+
+
+def test_images_become_links_and_code_is_escaped():
+    body = markdown_body("![a *chart*](https://e.org/c.png)\n\n```\n<x>\n```\n\n    indented & code\n")
+    assert '<a href="https://e.org/c.png">a chart</a>' in body and "<img" not in body
+    assert "<pre><code>&lt;x&gt;\n</code></pre>" in body
+    assert "<pre><code>indented &amp; code\n</code></pre>" in body
 
 
 def test_single_paragraph_detection():
@@ -50,23 +81,30 @@ def test_single_paragraph_detection():
     assert not is_single_paragraph("# Heading")
     assert not is_single_paragraph("one\n\ntwo")
     assert not is_single_paragraph("- item")
+    assert not is_single_paragraph("    code")
 
 
-def test_ordered_list_start_and_setext_and_code():
-    blocks = parse_blocks("3. c\n4. d\n\nTitle\n=====\n\n```\n<x>\n```")
-    assert [b.kind for b in blocks] == ["list", "heading", "code"]
-    assert blocks[0].start == 3 and blocks[1].level == 1 and blocks[2].text == "<x>"
-    assert "&lt;x&gt;" in markdown_to_html("```\n<x>\n```")
+def test_content_detection():
+    assert has_content("text") and has_content("---")
+    assert not has_content("[1]: https://e.org\n\n")
+    assert not has_content("\n\n")
+
+
+def test_ordered_list_start_and_setext():
+    body = markdown_body("3. c\n4. d\n\nTitle *em*\n=====\n")
+    assert '<ol start="3">' in body and "<h1>Title <em>em</em></h1>" in body
 
 
 def test_random_markdown_never_raises():
     rng = random.Random(3)
     pieces = ["#", "##", "*", "**", "_", "`", "```", "|", "---", "-", "1.", ">", "[", "](", ")", "\n", "\n\n",
-              " ", "  ", "text", "\u00fcber", "<b>", "~~", "\\", ":-:", "\t"]
+              " ", "  ", "text", "\u00fcber", "<b>", "~~", "\\", ":-:", "\t", "[ ]", "![", "&", "&#", "<", "]:"]
     for _ in range(500):
         source = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
-        html = markdown_to_html(source)
-        assert html.startswith("<!DOCTYPE html>")
+        assert markdown_to_html(source).startswith("<!DOCTYPE html>")
+        assert isinstance(markdown_runs(source), list)
+        has_content(source)
+        is_single_paragraph(source)
 
 
 def test_inline_html():
@@ -83,3 +121,8 @@ def test_complete_document_declares_utf8():
     assert "charset=utf-8" in complete_document("<h1>x</h1>")
     full = complete_document("<html><head><title>t</title></head><body><p>x</p></body></html>")
     assert full.index("charset") < full.index("<title>")
+
+
+def test_inline_content_keeps_its_outer_spaces_to_join_the_text_around_it():
+    assert markdown_runs("**at least** ") == [Run("at least", bold=True), Run(" ")]
+    assert plain_text(markdown_runs(" and *so*")) == " and so"

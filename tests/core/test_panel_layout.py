@@ -15,7 +15,7 @@ def test_controls_fit_and_do_not_overlap(width, metrics):
     height = preferred_height(metrics) + 100
     rects = layout(width, height, metrics=metrics)
     assert set(rects) == {"model", "settings", "transcript", "status", "show_thinking", "input", "send", "stop",
-                          "clear", "revert"}
+                          "clear", "revert", "insert"}
     for name, r in rects.items():
         assert r.x >= 0 and r.y >= 0 and r.x + r.width <= width and r.y + r.height <= height, name
         assert r.width > 0 and r.height > 0, name

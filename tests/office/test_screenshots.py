@@ -117,3 +117,28 @@ def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripte
         gui_office.close_document(doc)
     for name in ("writer-after-tools.png", "writer-wide.png", "writer-error.png"):
         assert is_png(os.path.join(SHOTS, name))
+
+
+FORMATTED_ANSWER = ("## Three titles\n\nFor a report on **river restoration**, short titles work best:\n\n"
+                    "1. *Rivers Reborn*\n2. *Restoring the Flow*\n3. *Back to the Source*\n\n"
+                    "| Title | Words |\n|---|--:|\n| Rivers Reborn | 2 |\n| Restoring the Flow | 3 |\n\n"
+                    "Set it with `Heading 1`, or see [the style guide](https://example.org/guide).")
+
+
+def test_screenshot_of_a_formatted_answer(gui_office, xvfb, scripted_server):
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
+    allow_a_wide_sidebar(gui_office)
+    doc = gui_office.new_document("swriter")
+    try:
+        pieces = [FORMATTED_ANSWER[i:i + 6] for i in range(0, len(FORMATTED_ANSWER), 6)]
+        scripted_server.enqueue(text_stream_reply(pieces, delay=0.01))
+        panel = Panel(doc).open()
+        panel.send("Suggest a title for my report on river restoration.")
+        panel.wait_idle(timeout=30)
+        assert "Rivers Reborn" in panel.transcript() and "**" not in panel.transcript()
+        path = os.path.join(SHOTS, "writer-formatted-answer.png")
+        screenshot(xvfb, path)
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)
+    assert os.path.getsize(path) > 10000 and is_png(path)

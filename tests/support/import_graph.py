@@ -12,6 +12,8 @@ import re
 from typing import Dict, List, Set
 
 RUNTIME_PACKAGES = ("core", "ui")
+VENDORED = os.path.join("core", "vendor") + os.sep
+"""Third-party code kept verbatim (its own rules; checked by tests/core/test_vendor.py), outside the graph."""
 RULE = re.compile(r"^May import:\s*(.+?)\.?\s*$", re.MULTILINE)
 
 
@@ -20,6 +22,8 @@ def modules(root: str) -> Dict[str, str]:
     found = {}
     for package in RUNTIME_PACKAGES:
         for path in glob.glob(os.path.join(root, package, "**", "*.py"), recursive=True):
+            if os.path.relpath(path, root).startswith(VENDORED):
+                continue
             name = os.path.relpath(path, root)[:-3].replace(os.sep, ".")
             found[name[:-len(".__init__")] if name.endswith(".__init__") else name] = path
     return found

@@ -1,10 +1,11 @@
-"""What the panel's buttons do: send, clear, revert, settings, and the first-run note."""
+"""What the panel's buttons do: send, clear, revert, insert the answer, settings, and the first-run note."""
 from __future__ import annotations
 
 from ...core.agent.turn_parts import user_message_of
 from ...core.chat.display import labels, not_configured_message
 from ...core.i18n import _
 from ...core.loop.task import Outcome
+from ..chat.insert_answer import insert_markdown, is_text_document
 from ..chat.turns import start_turn
 from ..office.log import get_logger
 from ..office.undo import revert_turn
@@ -46,6 +47,21 @@ def revert(document, session) -> None:
         session.transcript.add("notice", labels()["notice"],
                                _("The last turn's changes are no longer the newest edit, so they were not "
                                  "reverted. Use Edit ▸ Undo to step back through the changes."))
+
+
+def can_insert_answer(document, session) -> bool:
+    """True when the document takes formatted text and the conversation has an answer to insert."""
+    return is_text_document(document) and bool(session.last_answer().strip())
+
+
+def insert_answer(ctx, document, session) -> None:
+    """Insert the last answer at the document's cursor as formatted content, in one undo step."""
+    answer = session.last_answer()
+    if session.busy or not answer.strip() or not is_text_document(document):
+        return
+    problem = insert_markdown(ctx, document, answer, _("Insert answer"))
+    if problem:
+        session.transcript.add("notice", labels()["notice"], _("The answer could not be inserted: %s") % problem)
 
 
 def open_settings(app, frame) -> None:

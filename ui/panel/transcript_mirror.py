@@ -7,11 +7,14 @@ streams. The form rich text control (EditEngine) appends in under 1 ms at any si
 and it can style the text: labels bold, thinking grey and italic, problems red.
 
 The control is created in code (dialogs cannot declare it) and added to the panel
-window under the name ``transcript``.
+window under the name ``transcript``. The model's answers arrive rendered from Markdown
+(core.text.markdown_display): their edits carry spans whose styles (bold, code,
+heading…) map to character properties here (:data:`SPAN_STYLES`).
 """
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 from ..office.log import get_logger, logged
 
@@ -32,6 +35,46 @@ STYLES = {
     ("error", "header"): {"CharColor": RED, "CharWeight": 150.0},
 }
 HEADER_STYLE = {"CharWeight": 150.0}
+LINK_BLUE = 0x1A5FB4
+MONOSPACE = "Liberation Mono;DejaVu Sans Mono;Courier New;Courier"
+HEADING_SCALE = 1.15
+
+# span style flag -> character properties (a span's style joins flags with "+")
+SPAN_STYLES = {
+    "bold": {"CharWeight": 150.0},
+    "italic": {"CharPosture": "ITALIC"},
+    "code": {"CharFontName": MONOSPACE},
+    "strike": {"CharStrikeout": 1},
+    "underline": {"CharUnderline": 1},
+    "link": {"CharColor": LINK_BLUE, "CharUnderline": 1},
+    "heading": {"CharWeight": 150.0},
+    "quote": {"CharColor": GREY},
+}
+
+
+def span_properties(style: str, plain: dict) -> dict:
+    """The character properties of a span style such as ``code+bold`` (headings a little larger)."""
+    properties = {}
+    for flag in style.split("+"):
+        properties.update(SPAN_STYLES.get(flag, {}))
+    if "heading" in style.split("+"):
+        properties["CharHeight"] = round(float(plain.get("CharHeight", 9.0)) * HEADING_SCALE, 1)
+    return properties
+
+
+def _uniform_style(edit) -> Optional[str]:
+    """The one span style covering all of ``edit.text`` (``""`` for no spans), or None when mixed."""
+    if not edit.spans:
+        return ""
+    if len(edit.spans) == 1 and edit.spans[0].start == 0 and edit.spans[0].end == _utf16(edit.text):
+        return edit.spans[0].style
+    return None
+
+
+def _end_style(edit) -> str:
+    if edit.spans and edit.spans[-1].end == _utf16(edit.text):
+        return edit.spans[-1].style
+    return ""
 
 
 def base_style(window) -> dict:
@@ -63,6 +106,11 @@ def create_transcript_control(ctx, window, tooltip: str):
     return control
 
 
+def _set_properties(cursor, properties: dict) -> None:
+    for name, value in properties.items():
+        cursor.setPropertyValue(name, _posture(value) if name == "CharPosture" else value)
+
+
 def _posture(name: str):
     import uno
     return uno.Enum("com.sun.star.awt.FontSlant", name)
@@ -90,7 +138,7 @@ class TranscriptMirror:
         self._text = control.getModel().getText()
         self._cursor = self._text.createTextCursor()
         self._length = 0
-        self._tail_style = None  # (kind, role) of the text at the very end
+        self._tail_style = None  # (kind, role, span style) of the text at the very end
 
     @logged
     def reset(self) -> None:
@@ -99,10 +147,11 @@ class TranscriptMirror:
         self._length = 0
         self._tail_style = None
         cursor = self._cursor
-        for text, kind, role in self._transcript.styled_runs():
+        for text, kind, role, spans in self._transcript.styled_runs():
             cursor.gotoEnd(False)
-            self._insert(cursor, text, kind, role)
-            self._tail_style = (kind, role) if text else self._tail_style
+            self._insert(cursor, text, kind, role, spans)
+            if text:
+                self._tail_style = (kind, role, spans[-1].style if spans and spans[-1].end == _utf16(text) else "")
         self._scroll_to_end()
 
     @logged
@@ -123,7 +172,7 @@ class TranscriptMirror:
         at_end = edit.end >= self._length
         if edit.start >= self._length:
             cursor.gotoEnd(False)
-            if (edit.kind, edit.role) == self._tail_style and edit.text:
+            if edit.text and (edit.kind, edit.role, _uniform_style(edit)) == self._tail_style:
                 self._append_same_style(cursor, edit.text)
                 self._scroll_to_end()
                 return
@@ -134,10 +183,10 @@ class TranscriptMirror:
                 _move(cursor.goRight, edit.end - edit.start, True)
                 cursor.setString("")
                 self._length -= edit.end - edit.start
-        self._insert(cursor, edit.text, edit.kind, edit.role)
+        self._insert(cursor, edit.text, edit.kind, edit.role, edit.spans)
         if at_end:
             if edit.text:
-                self._tail_style = (edit.kind, edit.role)
+                self._tail_style = (edit.kind, edit.role, _end_style(edit))
             self._scroll_to_end()
 
     def _append_same_style(self, cursor, text: str) -> None:
@@ -150,7 +199,7 @@ class TranscriptMirror:
         self._text.insertString(cursor, text, False)
         self._length += _utf16(text)
 
-    def _insert(self, cursor, text: str, kind: str, role: str) -> None:
+    def _insert(self, cursor, text: str, kind: str, role: str, spans=()) -> None:
         if not text:
             return
         self._text.insertString(cursor, text, False)
@@ -160,9 +209,21 @@ class TranscriptMirror:
         style = dict(self._plain)
         style.update(HEADER_STYLE if role == "header" else {})
         style.update(STYLES.get((kind, role), {}))
-        for name, value in style.items():
-            cursor.setPropertyValue(name, _posture(value) if name == "CharPosture" else value)
+        _set_properties(cursor, style)
+        if spans:
+            self._style_spans(cursor, spans)
         cursor.collapseToEnd()
+
+    def _style_spans(self, cursor, spans) -> None:
+        """Style the spans of the text ``cursor`` selects (UTF-16 offsets from its start)."""
+        span_cursor = self._text.createTextCursorByRange(cursor.getStart())
+        position = 0
+        for span in spans:
+            span_cursor.collapseToEnd()
+            _move(span_cursor.goRight, span.start - position, False)
+            _move(span_cursor.goRight, span.end - span.start, True)
+            _set_properties(span_cursor, span_properties(span.style, self._plain))
+            position = span.end
 
     def _scroll_to_end(self) -> None:
         try:

@@ -22,7 +22,7 @@ from .transcript_mirror import TranscriptMirror, base_style, create_transcript_c
 log = get_logger("view")
 
 CONTROL_NAMES = ("model", "settings", "transcript", "status", "show_thinking", "input",
-                 "send", "stop", "clear", "revert")
+                 "send", "stop", "clear", "revert", "insert")
 TAB_ORDER = tuple(name for name in CONTROL_NAMES if name != "status")
 
 
@@ -39,6 +39,7 @@ def control_texts():
         "stop": (_("Stop"), _("Stop the reply (Escape)")),
         "clear": (_("Clear"), _("Start a new conversation")),
         "revert": (_("Revert"), _("Undo every change of the assistant's last turn")),
+        "insert": (_("Insert"), _("Insert the last answer into the document at the cursor, formatted")),
     }
 
 
@@ -107,6 +108,7 @@ class ChatPanelView:
             "clear": OnAction(lambda event: panel_actions.clear(self.app, self.session)),
             "revert": OnAction(lambda event: panel_actions.revert(self.document, self.session)),
             "settings": OnAction(lambda event: panel_actions.open_settings(self.app, self.frame)),
+            "insert": OnAction(lambda event: panel_actions.insert_answer(self.ctx, self.document, self.session)),
         }
         for name, listener in self._actions.items():
             self.controls[name].addActionListener(listener)
@@ -123,7 +125,7 @@ class ChatPanelView:
         """Row heights and widths from the controls' preferred sizes (theme and font dependent)."""
         if self._measured is None:
             size = {name: self.controls[name].getPreferredSize() for name in
-                    ("send", "stop", "clear", "revert", "model", "settings", "status", "show_thinking")}
+                    ("send", "stop", "clear", "revert", "insert", "model", "settings", "status", "show_thinking")}
             row = max(s.Height for n, s in size.items() if n not in ("status", "show_thinking"))
             self._measured = panel_layout.Metrics(
                 row=max(row, panel_layout.ROW),
@@ -180,6 +182,7 @@ class ChatPanelView:
         self.controls["stop"].setEnable(busy)
         self.controls["clear"].setEnable(not busy)
         self.controls["revert"].setEnable(not busy and self.session.revertible is not None)
+        self.controls["insert"].setEnable(not busy and panel_actions.can_insert_answer(self.document, self.session))
         if not busy:
             self._refit_status()
 

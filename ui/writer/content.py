@@ -11,9 +11,8 @@ from typing import List
 
 from ...core.text.html_inline import complete_document, inline_runs, is_inline_html
 from ...core.text.html_text import html_to_text
-from ...core.text.markdown_blocks import parse_blocks
-from ...core.text.markdown_html import is_single_paragraph, markdown_to_html
-from ...core.text.markdown_inline import Run, parse_inline, plain_text
+from ...core.text.markdown import has_content, inline_runs as markdown_runs, is_single_paragraph, markdown_to_html
+from ...core.text.runs import Run, plain_text
 from ...core.agent.tools import ToolError
 from .text_ops import clean
 
@@ -61,8 +60,8 @@ def prepare(content: str, content_format: str, allow_empty: bool = False) -> Con
         return Content("plain", text=clean(content))
     if content_format == "markdown":
         if is_single_paragraph(content):
-            return Content("inline", runs=parse_inline(content.strip("\r\n")))
-        if not parse_blocks(content):
+            return Content("inline", runs=markdown_runs(content.strip("\r\n")))
+        if not has_content(content):
             raise ToolError("The Markdown content has no text.")
         return Content("blocks", html=markdown_to_html(content))
     if is_inline_html(content):

@@ -18,7 +18,7 @@ import uno
 from com.sun.star.beans import PropertyValue
 
 from ...core.text.html_inline import complete_document
-from ...core.text.markdown_html import markdown_to_html
+from ...core.text.markdown import markdown_to_html
 from ...core.agent.tools import ToolError
 from .blocks import body_blocks
 from .outline_styles import fit_headings

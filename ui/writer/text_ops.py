@@ -20,7 +20,7 @@ from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.text.ControlCharacter import LINE_BREAK as LINE_BREAK_CHAR, PARAGRAPH_BREAK
 
 from ...core.text.format_keep import plan_edits
-from ...core.text.markdown_inline import LINE_BREAK, Run
+from ...core.text.runs import LINE_BREAK, Run
 from .spans import TextSpan
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
