@@ -14,9 +14,10 @@ from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import block_at, body_blocks
 from .content import FORMATS, Content, prepare
-from .locate import Match, find_targets
+from .locate import Match, find_targets, fresh_groups, plain_matches
 from .placement import body_style, delete_blocks, open_paragraph
 from .review import editing
+from .replace_all import replace_everywhere
 from .rich_import import import_html, is_whole_paragraphs
 from .spans import TextSpan
 from .text_ops import replace_keeping_format, write_runs
@@ -28,6 +29,13 @@ def replace_text(context, args) -> ToolOutcome:
     old_text, match_case = args["old_text"], args.get("match_case", True)
     content = prepare(args["new_text"], args.get("format", "plain"), allow_empty=True)
     blocks = body_blocks(document)
+    if _everywhere(args) and content.kind != "blocks":
+        quick = plain_matches(document, blocks, old_text, match_case) if match_case else None
+        if quick:
+            with editing(context):
+                replaced = replace_everywhere(document, quick, old_text, content)
+            if replaced:
+                return _replaced(quick, old_text, content, [], [])
     matches = find_targets(document, blocks, args, old_text, match_case)
     _refuse_partial_fields(matches)
     ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
@@ -37,9 +45,15 @@ def replace_text(context, args) -> ToolOutcome:
             for first, last in reversed(ranges):
                 new_numbers.append(_replace_paragraphs(document, first, last, content.html))
         else:
-            for match in reversed(matches):
-                _replace_match(match, content, scope.recording)
+            for span, group in fresh_groups(matches):
+                for match in group:
+                    _replace_match(span, match, content, scope.recording)
     return _replaced(matches, old_text, content, ranges, new_numbers)
+
+
+def _everywhere(args) -> bool:
+    """The call replaces every match in the whole document."""
+    return bool(args.get("all")) and args.get("paragraph") is None and not args.get("selection")
 
 
 def _refuse_partial_fields(matches: List[Match]) -> None:
@@ -67,11 +81,11 @@ def _paragraph_range(blocks, match: Match, old_text: str):
     return first, last
 
 
-def _replace_match(match: Match, content: Content, recording: bool) -> None:
+def _replace_match(span: TextSpan, match: Match, content: Content, recording: bool) -> None:
     if content.kind == "plain":
-        replace_keeping_format(match.span, match.start, match.end, content.text, recording)
+        replace_keeping_format(span, match.start, match.end, content.text, recording)
     else:
-        write_runs(match.span.xtext, match.span.cursor(match.start, match.end), content.runs)
+        write_runs(span.xtext, span.cursor(match.start, match.end), content.runs)
 
 
 def _replace_paragraphs(document, first: int, last: int, html: str):

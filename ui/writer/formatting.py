@@ -14,7 +14,7 @@ from ...core.text.match import quote
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import body_blocks
 from .editing import TARGET_PROPERTIES
-from .locate import find_targets
+from .locate import find_targets, fresh_groups
 from .review import editing
 from .styles import resolve_style
 
@@ -29,11 +29,12 @@ def format_text(context, args) -> ToolOutcome:
     document = context.document
     properties = _properties(document, args)
     matches = find_targets(document, body_blocks(document), args, args["text"], args.get("match_case", True))
+    names = tuple(sorted(properties))  # XMultiPropertySet wants the names sorted
+    values = tuple(properties[name] for name in names)
     with editing(context):
-        for match in matches:
-            cursor = match.span.cursor(match.start, match.end)
-            for name, value in properties.items():
-                cursor.setPropertyValue(name, value)
+        for span, group in fresh_groups(matches):
+            for match in group:
+                span.cursor(match.start, match.end).setPropertyValues(names, values)
     changes = ", ".join(_described(args))
     places = len(matches)
     return ToolOutcome.success("Formatted %s (%s) in %d place%s: %s. The text itself is unchanged." % (

@@ -8,7 +8,8 @@ assistant never overwrites what the user typed meanwhile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional
+from itertools import groupby
+from typing import Any, Iterator, List, Optional, Set, Tuple
 
 from ...core.text.match import find_all, normalize, quote
 from ...core.agent.tools import ToolError
@@ -35,15 +36,49 @@ class Match:
     """The table cell holding the match (B2), or "" in a body paragraph."""
     span: Optional[TextSpan] = None
     """Positions in the document (read only for matches a tool will change)."""
+    region: Any = None
+    """The paragraph or table cell read into ``span``, to read it again (see :func:`fresh_groups`)."""
 
     @property
     def text(self) -> str:
         """The matched text as it reads in the document."""
         return self.source[self.start:self.end]
 
+    def read_again(self) -> TextSpan:
+        """The span of the match's paragraph or cell, read now."""
+        if self.region is None:
+            return self.span
+        if self.cell:
+            return TextSpan.of_text(self.region)
+        return TextSpan.of_range(self.region)
 
-def _matches(span: TextSpan, found, number: int, where: str, cell: str = "") -> List[Match]:
-    return [Match(span.text, s, e, number, where, cell, span) for s, e in found]
+
+def _matches(span: TextSpan, found, number: int, where: str, cell: str = "", region=None) -> List[Match]:
+    return [Match(span.text, s, e, number, where, cell, span, region) for s, e in found]
+
+
+def fresh_groups(matches: List[Match]) -> Iterator[Tuple[TextSpan, List[Match]]]:
+    """The matches by paragraph or cell, the last first, each group with its span read just now.
+
+    Every document position a span holds is a cursor LibreOffice moves on each edit, so
+    an edit costs more the more of them are alive: holding the spans of thousands of
+    matches made a replacement 20 times slower. The spans are dropped from the matches
+    and each paragraph is read again right before its own edits, so only one
+    paragraph's positions are alive at a time.
+
+    Raises:
+        ToolError: a paragraph reads differently from when it was matched (changed meanwhile).
+    """
+    for match in matches:
+        if match.region is not None:
+            match.span = None
+    keyed = groupby(reversed(matches), key=lambda m: (m.block, m.cell))
+    for _key, group in keyed:
+        group = list(group)
+        span = group[0].read_again()
+        if span.text != group[0].source:
+            raise ToolError("%s changed while it was being edited; read it again." % group[0].where)
+        yield span, group
 
 
 def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bool = True) -> List[Match]:
@@ -62,7 +97,8 @@ def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bo
         return matches
     block = paragraph_at(blocks, number)
     span = TextSpan.of_range(block.obj)
-    found = _matches(span, find_all(span.text, old_text, match_case), number, "paragraph %d" % number)
+    found = _matches(span, find_all(span.text, old_text, match_case), number, "paragraph %d" % number,
+                     region=block.obj)
     if not found:
         raise ToolError(_not_in_paragraph(blocks, number, span.text, old_text, match_case))
     return found
@@ -80,7 +116,8 @@ def _not_in_paragraph(blocks: List[Block], number: int, current: str, old_text: 
 
 
 def in_document(blocks: List[Block], old_text: str, match_case: bool = True, whole_words: bool = False,
-                has_redlines: bool = False, positions: bool = True) -> List[Match]:
+                has_redlines: bool = False, positions: bool = True,
+                portion_blocks: Optional[Set[int]] = None) -> List[Match]:
     """Return every occurrence of ``old_text`` in the body paragraphs and table cells, in order.
 
     Args:
@@ -92,6 +129,9 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
             by portion, leaving deletions out and marking note anchors, as the reads show it).
         positions: read the document positions too (needed to change the matches;
             searching alone does without, which is much faster).
+        portion_blocks: with ``has_redlines``, the only blocks whose text may differ from
+            their plain string in a way that hides a match (see :func:`portion_blocks`);
+            None: any block may.
     """
     target = normalize(old_text, match_case).text.strip()
     if not target:
@@ -103,11 +143,12 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
             continue
         where = "paragraph %d" % block.number
         if has_redlines or positions:
-            if not has_redlines and target not in normalize(block.obj.getString(), match_case).text:
+            must_read = has_redlines and (portion_blocks is None or block.number in portion_blocks)
+            if not must_read and target not in normalize(block.obj.getString(), match_case).text:
                 continue
             span = TextSpan.of_range(block.obj)
             matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number,
-                                    where))
+                                    where, region=block.obj))
             continue
         text = block.obj.getString()
         matches.extend(Match(text, s, e, block.number, where) for s, e in find_all(text, old_text, match_case,
@@ -135,7 +176,7 @@ def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool =
         except SpanTableError:
             continue  # a nested table: not addressed
         matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number, where,
-                                name))
+                                name, cell))
     return matches
 
 
@@ -218,5 +259,49 @@ def find_targets(document, blocks: List[Block], args: dict, text: str, match_cas
     if args.get("paragraph") is not None:
         found = in_paragraph(blocks, args["paragraph"], text, match_case)
         return choose(found, text, args.get("occurrence"), args.get("all", False), "paragraph %d" % args["paragraph"])
-    found = in_document(blocks, text, match_case, has_redlines=reads_by_portion(document))
+    by_portion = reads_by_portion(document)
+    found = in_document(blocks, text, match_case, has_redlines=by_portion,
+                        portion_blocks=portion_blocks(document, blocks, text) if by_portion else None)
     return choose(found, text, args.get("occurrence"), args.get("all", False), "the document")
+
+
+def plain_matches(document, blocks: List[Block], text: str, match_case: bool = True) -> Optional[List[Match]]:
+    """Every match of ``text`` read from the paragraphs' plain strings, without document positions.
+
+    None when a plain string may read differently from the text the tools show (tracked
+    deletions, or a text naming note markers): the caller then uses :func:`find_targets`.
+    """
+    if reads_by_portion(document) and portion_blocks(document, blocks, text) != set():
+        return None
+    return in_document(blocks, text, match_case, positions=False)
+
+
+NOTE_MARK_CHARACTERS = frozenset("[^]")
+
+
+def portion_blocks(document, blocks: List[Block], text: str) -> Optional[Set[int]]:
+    """The blocks whose plain string could hide ``text`` although their text as read holds it.
+
+    A paragraph is read portion by portion because tracked deletions are left out and
+    note anchors read ``[^1]``; its plain string keeps the deleted text and shows the
+    anchor as ``1``. A paragraph whose plain string lacks the text can still hold it
+    only where a deletion joins its two halves, or where the text names a note marker.
+    So only the blocks touched by tracked deletions must be read by portion (all of
+    them, None, when the text contains marker characters).
+    """
+    if NOTE_MARK_CHARACTERS.intersection(text):
+        return None
+    numbers: Set[int] = set()
+    try:
+        redlines = document.getRedlines().createEnumeration()
+        while redlines.hasMoreElements():
+            redline = redlines.nextElement()
+            if redline.getPropertyValue("RedlineType") != "Delete":
+                continue
+            first = containing_block(document, blocks, redline.getPropertyValue("RedlineStart"))
+            last = containing_block(document, blocks, redline.getPropertyValue("RedlineEnd"))
+            if first is not None:
+                numbers.update(range(first.number, (last or first).number + 1))
+    except Exception:  # a redline that cannot say where it is: read everything by portion
+        return None
+    return numbers

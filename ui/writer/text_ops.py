@@ -80,8 +80,12 @@ def replace_in_place(span: TextSpan, start: int, end: int, text: str, recording:
     if start > 0 and span.within_one_piece(start - 1, end + 1):
         # formatted alike on both sides: typing over it keeps the formatting (the quick way)
         cursor = span.cursor(start, end)
-        cursor.setString("")
-        insert_plain(xtext, cursor, text)
+        if "\n" in text:
+            cursor.setString("")
+            insert_plain(xtext, cursor, text)
+        else:
+            cursor.setString(clean(text))  # one edit instead of a deletion and an insertion
+            cursor.collapseToEnd()
         return cursor
     if recording:
         return _insert_then_delete_before(span, start, end, text)
@@ -127,6 +131,7 @@ def write_runs(xtext, cursor, runs: List[Run]) -> None:
     """
     cursor.setString("")
     base = _formats_at(cursor)
+    inherited = base
     for run in runs:
         if run.text == LINE_BREAK:
             xtext.insertControlCharacter(cursor, LINE_BREAK_CHAR, False)
@@ -135,9 +140,13 @@ def write_runs(xtext, cursor, runs: List[Run]) -> None:
         if not text:
             continue
         xtext.insertString(cursor, text, False)
-        written = xtext.createTextCursorByRange(cursor.getEnd())
-        written.goLeft(len(text), True)
-        written.setPropertyValues(RUN_PROPERTIES, tuple(_run_values(run, base)))
+        wanted = dict(zip(RUN_PROPERTIES, _run_values(run, base)))
+        changed = {name: value for name, value in wanted.items() if not _same_format(name, value, inherited[name])}
+        if changed:
+            written = xtext.createTextCursorByRange(cursor.getEnd())
+            written.goLeft(len(text), True)
+            written.setPropertyValues(tuple(changed), tuple(changed.values()))
+        inherited = wanted  # text typed next takes these formats
         cursor.collapseToEnd()
 
 
@@ -154,3 +163,10 @@ def _run_values(run: Run, base: Dict[str, object]) -> List[object]:
               "CharStyleName": CODE_STYLE if run.code else base["CharStyleName"] or DEFAULT_CHAR_STYLE,
               "HyperLinkURL": run.link if run.link else base["HyperLinkURL"] or ""}
     return [values[name] for name in RUN_PROPERTIES]
+
+
+def _same_format(name: str, wanted, current) -> bool:
+    """True when text with the ``current`` format already has the ``wanted`` one (no need to set it)."""
+    if not current and name in ("CharStyleName", "HyperLinkURL"):
+        return wanted in ("", DEFAULT_CHAR_STYLE)  # no style, no link
+    return wanted == current
