@@ -149,27 +149,21 @@ class Row:
     windows: tuple = ()
     note: str = ""
 
-    def worst_wait(self, samples, all_windows) -> float:
-        """The longest wait among the probe's calls that overlapped this step's windows the most."""
+    def worst_wait(self, samples) -> float:
+        """The longest time the probe's calls were kept waiting inside this step's windows.
+
+        A call that began while a document was being opened, between steps, counts only
+        with the part of its wait that fell inside the step.
+        """
         worst = 0.0
         for begun, latency in samples:
-            if _home_window(begun, begun + latency, all_windows) in self.windows:
-                worst = max(worst, latency)
+            for window in self.windows:
+                worst = max(worst, _overlap(begun, begun + latency, window))
         return worst
 
 
 def _overlap(start: float, end: float, window) -> float:
     return min(end, window[1]) - max(start, window[0])
-
-
-def _home_window(start: float, end: float, windows):
-    """The window a probe call overlapped most (None if it overlapped none)."""
-    best, home = 0.0, None
-    for window in windows:
-        overlap = _overlap(start, end, window)
-        if overlap > best:
-            best, home = overlap, window
-    return home
 
 
 class Bench:
@@ -294,11 +288,10 @@ def print_table(bench: Bench, samples) -> None:
     print("\n%d pages (%d paragraphs)" % (bench.page_count, bench.paragraphs))
     print("| step | tool | native | ratio | Revert | native undo | ratio | worst 2nd-client wait |")
     print("|---|---|---|---|---|---|---|---|")
-    windows = [window for row in bench.rows for window in row.windows]
     for row in bench.rows:
         print("| %s | %s | %s | %s | %s | %s | %s | %s |%s" % (
             row.step, _ms(row.tool), _ms(row.native), _ratio(row.tool, row.native), _ms(row.revert),
-            _ms(row.native_undo), _ratio(row.revert, row.native_undo), _ms(row.worst_wait(samples, windows)),
+            _ms(row.native_undo), _ratio(row.revert, row.native_undo), _ms(row.worst_wait(samples)),
             (" " + row.note) if row.note else ""))
 
 

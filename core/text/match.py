@@ -122,7 +122,7 @@ def find_all(haystack: str, needle: str, match_case: bool = True, whole_words: b
         or whitespace-only needle matches nothing.
     """
     target = normalize(needle, match_case).text.strip()
-    if not target:
+    if not target or (match_case and cannot_hold(haystack, target)):
         return []
     source = normalize(haystack, match_case)
     found: List[Tuple[int, int]] = []
@@ -135,6 +135,31 @@ def find_all(haystack: str, needle: str, match_case: bool = True, whole_words: b
         else:
             at = source.text.find(target, at + 1)
     return found
+
+
+_LOOK_ALIKE_TARGETS = re.compile("[\\s'\"-]+")
+"""What folding and spacing turn look-alikes into: a normalized target is split there."""
+
+
+def cannot_hold(haystack: str, target: str) -> bool:
+    """True when ``haystack`` surely has no match of the normalized, case-kept ``target``.
+
+    Normalizing a long text character by character costs far more than searching it, and
+    most paragraphs of a document do not hold the text at all. The longest piece of the
+    target that normalizing leaves alone (no spaces, quotes or dashes) must then stand in
+    the haystack as it is, unless the haystack holds characters normalizing removes or
+    recomposes (invisible characters, decomposed accents): then nothing is concluded.
+
+    Args:
+        haystack: the original text.
+        target: a target already normalized with letter case kept.
+    """
+    anchor = max(_LOOK_ALIKE_TARGETS.split(target), key=len)
+    if not anchor or anchor in haystack:
+        return False
+    if any(char in haystack for char in INVISIBLE):
+        return False
+    return haystack.isascii() or unicodedata.is_normalized("NFC", haystack)
 
 
 def _word_bounded(text: str, start: int, end: int) -> bool:

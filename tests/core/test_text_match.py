@@ -1,5 +1,5 @@
 """Matching the text a model names against document text (the edit-conflict guard's core)."""
-from marginalia.core.text.match import context_around, find_all, fold, normalize, quote, same_text
+from marginalia.core.text.match import cannot_hold, context_around, find_all, fold, normalize, quote, same_text
 
 
 def test_fold_keeps_length_and_maps_typography():
@@ -52,3 +52,33 @@ def test_quote_and_context_stay_on_one_line():
     start = text.index("TARGET")
     shown = context_around(text, start, start + 6, width=20)
     assert "[[TARGET]]" in shown and shown.startswith("…") and shown.endswith("…")
+
+
+def _find_all_without_prefilter(haystack, needle):
+    target = normalize(needle).text.strip()
+    source = normalize(haystack)
+    found, at = [], source.text.find(target)
+    while target and at >= 0:
+        found.append(source.span(at, at + len(target)))
+        at = source.text.find(target, at + len(target))
+    return found
+
+
+def test_prefilter_never_hides_a_match():
+    import random
+    rng = random.Random(5)
+    alphabet = ["a", "b", "é", "e\u0301", " ", "\u00a0", "  ", "'", "\u2019", "-", "\u2013", "\u00ad", "\u200b",
+                "\t", "\n", "M", "x"]
+    needles = ["ab", "a b", "a'b", "a-b", "é", "Mab", "b a", "x-M", "'a"]
+    for _ in range(4000):
+        haystack = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        for needle in needles:
+            assert find_all(haystack, needle) == _find_all_without_prefilter(haystack, needle), (haystack, needle)
+
+
+def test_prefilter_rejects_paragraphs_without_the_words():
+    assert cannot_hold("The quarterly report of the team.", "Micheal Smith")
+    assert not cannot_hold("Micheal\u00a0Smith", "Micheal Smith")
+    assert not cannot_hold("Mich\u00adeal Smith", "Micheal Smith")  # a soft hyphen inside the word
+    assert cannot_hold("Smith", "Micheal Smith")  # the longest piece, "Micheal", is missing
+    assert cannot_hold("Smith only", "Micheals Smith")

@@ -14,7 +14,7 @@ from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import block_at, body_blocks
 from .content import FORMATS, Content, prepare
-from .locate import Match, find_targets, fresh_groups, plain_matches
+from .locate import Match, everywhere, find_targets, fresh_groups, plain_matches
 from .placement import body_style, delete_blocks, open_paragraph
 from .review import editing
 from .replace_all import replace_everywhere
@@ -29,7 +29,7 @@ def replace_text(context, args) -> ToolOutcome:
     old_text, match_case = args["old_text"], args.get("match_case", True)
     content = prepare(args["new_text"], args.get("format", "plain"), allow_empty=True)
     blocks = body_blocks(document)
-    if _everywhere(args) and content.kind != "blocks":
+    if everywhere(args) and content.kind != "blocks":
         quick = plain_matches(document, blocks, old_text, match_case) if match_case else None
         if quick:
             with editing(context):
@@ -49,11 +49,6 @@ def replace_text(context, args) -> ToolOutcome:
                 for match in group:
                     _replace_match(span, match, content, scope.recording)
     return _replaced(matches, old_text, content, ranges, new_numbers)
-
-
-def _everywhere(args) -> bool:
-    """The call replaces every match in the whole document."""
-    return bool(args.get("all")) and args.get("paragraph") is None and not args.get("selection")
 
 
 def _refuse_partial_fields(matches: List[Match]) -> None:

@@ -14,7 +14,7 @@ from ...core.text.match import quote
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import body_blocks
 from .editing import TARGET_PROPERTIES
-from .locate import find_targets, fresh_groups
+from .locate import everywhere, find_targets, fresh_groups, plain_matches
 from .review import editing
 from .styles import resolve_style
 
@@ -28,7 +28,9 @@ def format_text(context, args) -> ToolOutcome:
     """Set character formats on every addressed occurrence of ``text``."""
     document = context.document
     properties = _properties(document, args)
-    matches = find_targets(document, body_blocks(document), args, args["text"], args.get("match_case", True))
+    blocks, text, match_case = body_blocks(document), args["text"], args.get("match_case", True)
+    quick = plain_matches(document, blocks, text, match_case) if everywhere(args) and match_case else None
+    matches = quick or find_targets(document, blocks, args, text, match_case)
     names = tuple(sorted(properties))  # XMultiPropertySet wants the names sorted
     values = tuple(properties[name] for name in names)
     with editing(context):

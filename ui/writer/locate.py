@@ -77,8 +77,22 @@ def fresh_groups(matches: List[Match]) -> Iterator[Tuple[TextSpan, List[Match]]]
         group = list(group)
         span = group[0].read_again()
         if span.text != group[0].source:
-            raise ToolError("%s changed while it was being edited; read it again." % group[0].where)
+            group = _found_again(span, group)
         yield span, group
+
+
+def _found_again(span: TextSpan, group: List[Match]) -> List[Match]:
+    """The group's matches located in ``span``, read by portion where they were found in the plain string.
+
+    The plain string of a paragraph with notes reads ``1`` where the tools read ``[^1]``:
+    the same matches stand at other offsets.
+    """
+    first = group[0]
+    found = [(s, e) for s, e in find_all(span.text, first.text) if span.text[s:e] == first.text]
+    if len(found) != len(group) or any(m.text != first.text for m in group):
+        raise ToolError("%s changed while it was being edited; read it again." % first.where)
+    return [Match(span.text, s, e, first.block, first.where, first.cell, span, first.region)
+            for s, e in reversed(found)]
 
 
 def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bool = True) -> List[Match]:
@@ -151,8 +165,8 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
                                     where, region=block.obj))
             continue
         text = block.obj.getString()
-        matches.extend(Match(text, s, e, block.number, where) for s, e in find_all(text, old_text, match_case,
-                                                                                  whole_words))
+        matches.extend(Match(text, s, e, block.number, where, region=block.obj)
+                       for s, e in find_all(text, old_text, match_case, whole_words))
     return matches
 
 
@@ -168,7 +182,7 @@ def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool =
             continue
         where = "table %s, cell %s (paragraph %d)" % (table.getName(), name, block.number)
         if not positions:
-            matches.extend(Match(text, s, e, block.number, where, name)
+            matches.extend(Match(text, s, e, block.number, where, name, region=cell)
                            for s, e in find_all(text, old_text, match_case, whole_words))
             continue
         try:
@@ -263,6 +277,11 @@ def find_targets(document, blocks: List[Block], args: dict, text: str, match_cas
     found = in_document(blocks, text, match_case, has_redlines=by_portion,
                         portion_blocks=portion_blocks(document, blocks, text) if by_portion else None)
     return choose(found, text, args.get("occurrence"), args.get("all", False), "the document")
+
+
+def everywhere(args: dict) -> bool:
+    """The call addresses every match in the whole document (``all`` without a paragraph or selection)."""
+    return bool(args.get("all")) and args.get("paragraph") is None and not args.get("selection")
 
 
 def plain_matches(document, blocks: List[Block], text: str, match_case: bool = True) -> Optional[List[Match]]:
