@@ -43,5 +43,7 @@ class Marginalia:
         self.sessions = Sessions(ctx, self.pump, self.conversations)
         self.settings = SettingsOpener(self)
         self.escape_key = EscapeKey(ctx, self.pump)
+        self.prompts = None
+        """Calc's PROMPT state (:class:`~marginalia.ui.prompt.service.PromptService`), made on first use."""
         self.last_instruction = ""
         """The last Edit Selection instruction, offered again the next time."""

@@ -31,3 +31,22 @@ def dispatch_command(app, frame, command, args):
         get_logger().warning("unknown command %r", command)
         return
     handler(app, frame, args)
+
+
+@logged(default="#AI! failed")
+def prompt_call(app, document, instruction, inputs):
+    """Calc's ``PROMPT(instruction; inputs…)``: a value now, or a live result (never waits)."""
+    if app.prompts is None:
+        from .prompt.service import PromptService
+        app.prompts = PromptService(app)
+    return app.prompts.call(document, instruction, inputs)
+
+
+@logged(default="")
+def prompt_text(app, what, *args):
+    """A Function Wizard text of PROMPT (``what`` names the function of :mod:`.prompt.descriptions`).
+
+    ``app`` is taken so the user's language is chosen before the text is translated.
+    """
+    from .prompt import descriptions
+    return getattr(descriptions, what)(*args)

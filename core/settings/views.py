@@ -157,6 +157,23 @@ class ResearchSettings:
 
 
 @dataclass(frozen=True)
+class CalcSettings:
+    """The ``Calc`` group: how the PROMPT() cell function asks."""
+
+    prompt_concurrency: int
+    """Most PROMPT requests running at once."""
+    prompt_confirm_above: int
+    """More new PROMPT cells than this at once are asked only after the user agrees (0: never ask)."""
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, object], defaults: Mapping[str, object]) -> "CalcSettings":
+        """Build the view from the group's raw values and the schema's defaults."""
+        group = _Group(values, defaults)
+        return cls(prompt_concurrency=int(group.number("PromptConcurrency", 1)),
+                   prompt_confirm_above=int(group.number("PromptConfirmAbove", 0)))
+
+
+@dataclass(frozen=True)
 class Settings:
     """Every group, as read at one moment (a turn reads this once)."""
 
@@ -164,6 +181,7 @@ class Settings:
     chat: ChatSettings
     writer: WriterSettings
     research: ResearchSettings
+    calc: CalcSettings = CalcSettings(4, 50)
 
     @classmethod
     def from_groups(cls, groups: Mapping[str, Mapping[str, object]], defaults: Defaults) -> "Settings":
@@ -171,4 +189,6 @@ class Settings:
         return cls(endpoint=EndpointSettings.from_values(groups.get("Endpoint", {}), defaults["Endpoint"]),
                    chat=ChatSettings.from_values(groups.get("Chat", {}), defaults["Chat"]),
                    writer=WriterSettings.from_values(groups.get("Writer", {}), defaults["Writer"]),
-                   research=ResearchSettings.from_values(groups.get("Research", {}), defaults["Research"]))
+                   research=ResearchSettings.from_values(groups.get("Research", {}), defaults["Research"]),
+                   calc=CalcSettings.from_values(groups.get("Calc", {}), defaults.get("Calc", {"PromptConcurrency": 4,
+                                                                                          "PromptConfirmAbove": 50})))

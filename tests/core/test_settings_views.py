@@ -3,11 +3,12 @@ import dataclasses
 
 import pytest
 
-from marginalia.core.settings.views import (ChatSettings, EndpointSettings, ResearchSettings, Settings,
-                                            WriterSettings)
+from marginalia.core.settings.views import (CalcSettings, ChatSettings, EndpointSettings, ResearchSettings,
+                                            Settings, WriterSettings)
 from support.settings_schema import defaults, settings
 
-VIEWS = {"Endpoint": EndpointSettings, "Chat": ChatSettings, "Writer": WriterSettings, "Research": ResearchSettings}
+VIEWS = {"Endpoint": EndpointSettings, "Chat": ChatSettings, "Writer": WriterSettings, "Research": ResearchSettings,
+         "Calc": CalcSettings}
 CHANGED = {str: "changed-value", int: 7, float: 0.25, bool: True}
 
 

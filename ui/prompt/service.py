@@ -1,0 +1,174 @@
+"""PROMPT in one office process: answers from the caches at once, questions to the worker queue, answers back into cells.
+
+Calc calls :meth:`PromptService.call` on its main thread while it calculates. It never
+waits for the network: a known answer (in memory, or stored in the document) is returned
+as the cell's value; otherwise the cell gets a :class:`~.volatile.VolatileResult` showing
+:data:`~marginalia.core.prompt.answer.PENDING`, the question goes to the worker queue,
+and the answer, when it arrives, is set on the main thread (through the pump), which
+updates the cell without a recalculation, and is stored in the document.
+"""
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence
+
+from ...core.errors import InvalidUrlError
+from ...core.i18n import _
+from ...core.llm.request import ChatOptions, EndpointConfig
+from ...core.prompt.answer import PENDING, PromptAnswer, error_answer
+from ...core.prompt.ask import PromptJob, ask_model
+from ...core.prompt.cache import AnswerCache
+from ...core.prompt.inputs import cache_key, cell_text, normalized
+from ...core.prompt.queue import PromptQueue
+from ...core.research.settings import local_only_refusal
+from ...core.threads import start_worker
+from ..office.log import get_logger
+from ..settings import request_settings, store as settings_store
+from .document_answers import OpenDocuments
+from .volatile import VolatileResult
+
+log = get_logger("prompt")
+
+SETTINGS_SECONDS = 2.0
+"""How long one reading of the settings serves (a sheet calls PROMPT hundreds of times at once)."""
+
+
+@dataclass
+class Setup:
+    """What the settings say when PROMPT is called: where to ask, or why it cannot."""
+
+    endpoint: Optional[EndpointConfig]
+    options: ChatOptions
+    client: object
+    concurrency: int
+    problem: Optional[PromptAnswer] = None
+    read_at: float = 0.0
+
+    def fingerprint(self) -> List[object]:
+        """The settings that change an answer (part of the cache key)."""
+        return [self.endpoint.base_url, self.endpoint.api, self.endpoint.openai_api,
+                self.options.temperature, self.options.max_tokens]
+
+
+class PromptService:
+    """The process's PROMPT state (one, owned by :class:`~marginalia.ui.app.Marginalia`)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.cache = AnswerCache()
+        self.documents = OpenDocuments()
+        self.queue = PromptQueue(self._ask, self._deliver, start_worker)
+        self._results: Dict[str, VolatileResult] = {}
+        self._waiting: Dict[str, list] = {}
+        self._setup: Optional[Setup] = None
+        self._flush_planned = False
+
+    # --- on the main thread, from Calc -------------------------------------------
+
+    def call(self, document, instruction, inputs: Sequence):
+        """PROMPT(instruction; inputs…) for a cell of ``document``: a value now, or a live result."""
+        setup = self._current_setup()
+        if setup.problem is not None:
+            return setup.problem.value
+        text = cell_text(instruction).strip()
+        if not text:
+            return error_answer(_("no instruction"), _("PROMPT needs an instruction as its first argument.")).value
+        texts = tuple(normalized(inputs))
+        key = cache_key(text, texts, setup.endpoint.model, setup.fingerprint())
+        stored = self.documents.find(document)
+        answer = self._known(key, stored)
+        if answer is not None:
+            if stored is not None and not answer.failed:
+                stored.keep(key, answer.value)
+                self._plan_flush()
+            return answer.value
+        result = self._results.get(key)
+        if result is None:
+            result = self._results[key] = VolatileResult(PENDING)
+        if stored is not None and stored not in self._waiting.setdefault(key, []):
+            self._waiting[key].append(stored)
+        self.queue.limit = setup.concurrency
+        self.queue.submit(PromptJob(key, text, texts, setup.endpoint, setup.options, setup.client))
+        return result
+
+    def _known(self, key: str, stored) -> Optional[PromptAnswer]:
+        answer = self.cache.get(key)
+        if answer is None and stored is not None and key in stored.values:
+            self.cache.merge(stored.values)
+            answer = self.cache.get(key)
+        return answer
+
+    def _current_setup(self) -> Setup:
+        now = time.monotonic()
+        if self._setup is None or now - self._setup.read_at > SETTINGS_SECONDS:
+            self._setup = self._read_setup()
+            self._setup.read_at = now
+        return self._setup
+
+    def _read_setup(self) -> Setup:
+        ctx = self.app.ctx
+        settings = settings_store.read_settings(ctx)
+        options = ChatOptions(temperature=settings.chat.temperature, max_tokens=settings.chat.max_tokens)
+        concurrency = settings.calc.prompt_concurrency
+        if not settings.endpoint.configured:
+            return Setup(None, options, None, concurrency,
+                         error_answer(_("no endpoint"), _("No endpoint or model is set up yet: open Marginalia "
+                                                          "\u25b8 Settings.")))
+        refusal = local_only_refusal(settings.research, settings.endpoint.url)
+        if refusal:
+            return Setup(None, options, None, concurrency, error_answer(_("not local"), refusal))
+        try:
+            endpoint = request_settings.endpoint_config(ctx, settings.endpoint)
+        except InvalidUrlError as error:
+            return Setup(None, options, None, concurrency, error_answer(_("bad address"), str(error)))
+        client = request_settings.http_client(ctx, self.app.http, settings.endpoint)
+        return Setup(endpoint, options, client, concurrency)
+
+    # --- workers ------------------------------------------------------------------
+
+    def _ask(self, job: PromptJob) -> PromptAnswer:
+        return ask_model(job.client, job, self.app.facts)
+
+    def _deliver(self, job: PromptJob, answer: PromptAnswer) -> None:
+        if answer.failed:
+            log.info("PROMPT %r failed: %s", job.instruction[:60], answer.error)
+        self.cache.put(job.key, answer)
+        self.app.pump.call_soon(functools.partial(self._show, job.key, answer))
+
+    # --- main thread again --------------------------------------------------------
+
+    def _show(self, key: str, answer: PromptAnswer) -> None:
+        result = self._results.pop(key, None)
+        if not answer.failed:
+            for stored in self._waiting.pop(key, []):
+                stored.keep(key, answer.value)
+            self._plan_flush()
+        else:
+            self._waiting.pop(key, None)
+        if result is not None:
+            result.set(answer.value)
+
+    def _plan_flush(self) -> None:
+        if not self._flush_planned:
+            self._flush_planned = True
+            self.app.pump.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_planned = False
+        for stored in self.documents.all():
+            try:
+                stored.save()
+            except Exception:
+                log.warning("PROMPT answers could not be stored in a document", exc_info=True)
+
+    # --- commands -----------------------------------------------------------------
+
+    def forget(self, keys) -> None:
+        """Drop answers (memory and every document) so the cells asking them ask again."""
+        keys = list(keys)
+        self.cache.forget(keys)
+        for stored in self.documents.all():
+            stored.drop(keys)
+        self._plan_flush()
