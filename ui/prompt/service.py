@@ -10,7 +10,6 @@ updates the cell without a recalculation, and is stored in the document.
 from __future__ import annotations
 
 import functools
-import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
@@ -31,8 +30,6 @@ from .volatile import VolatileResult
 
 log = get_logger("prompt")
 
-SETTINGS_SECONDS = 2.0
-"""How long one reading of the settings serves (a sheet calls PROMPT hundreds of times at once)."""
 
 
 @dataclass
@@ -44,7 +41,6 @@ class Setup:
     client: object
     concurrency: int
     problem: Optional[PromptAnswer] = None
-    read_at: float = 0.0
 
     def fingerprint(self) -> List[object]:
         """The settings that change an answer (part of the cache key)."""
@@ -101,11 +97,15 @@ class PromptService:
         return answer
 
     def _current_setup(self) -> Setup:
-        now = time.monotonic()
-        if self._setup is None or now - self._setup.read_at > SETTINGS_SECONDS:
+        """The settings, read once per calculation: a sheet calls PROMPT hundreds of times at once,
+        and the next pump drain (after the calculation) forgets them, so a change applies next time."""
+        if self._setup is None:
             self._setup = self._read_setup()
-            self._setup.read_at = now
+            self.app.pump.call_soon(self._forget_setup)
         return self._setup
+
+    def _forget_setup(self) -> None:
+        self._setup = None
 
     def _read_setup(self) -> Setup:
         ctx = self.app.ctx

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from support.panel import set_settings, wait_until
+from support.panel import endpoint_at, wait_until
 from support.scripted_server import text_stream_reply
 
 PENDING = "…"
@@ -38,3 +38,135 @@ def test_a_prompt_cell_calls_our_function(model, calc):
     assert body["model"] == "m"
     assert body["messages"][0]["role"] == "system" and "bare value" in body["messages"][0]["content"]
     assert body["messages"][-1]["content"] == "Instruction: x\n\nInput 1: tea"
+
+
+ROWS = 200
+
+
+def column(sheet, name):
+    """The strings (or numbers) of a one-column range."""
+    return [row[0] for row in sheet.getCellRangeByName(name).getDataArray()]
+
+
+def fill_prompt_column(sheet, rows=ROWS, instruction="up"):
+    sheet.getCellRangeByName("A1:A%d" % rows).setDataArray(tuple(("item %d" % n,) for n in range(1, rows + 1)))
+    formulas = tuple(('=PROMPT("%s";$A%d)' % (instruction, n),) for n in range(1, rows + 1))
+    sheet.getCellRangeByName("B1:B%d" % rows).setFormulaArray(formulas)
+
+
+def expected(rows=ROWS, instruction="up"):
+    return [("%s:item %d" % (instruction, n)).upper() for n in range(1, rows + 1)]
+
+
+def wait_filled(sheet, name, values, timeout=60):
+    wait_until(lambda: column(sheet, name) == values, timeout=timeout,
+               message="%s filled (now: %s)" % (name, column(sheet, name)[:3]))
+
+
+def assert_no_new_requests(server, count, settle=1.0):
+    time.sleep(settle)
+    assert len(server.chat_requests()) == count
+
+
+def test_a_column_of_200_fills_once_and_recalculation_asks_nothing(model, calc):
+    sheet = calc.getSheets().getByIndex(0)
+    fill_prompt_column(sheet)
+    first = column(sheet, "B1:B%d" % ROWS)
+    assert PENDING in first  # returned at once: the answers come later
+    wait_filled(sheet, "B1:B%d" % ROWS, expected())
+    assert len(model.chat_requests()) == ROWS
+    calc.calculateAll()
+    assert column(sheet, "B1:B%d" % ROWS) == expected()
+    assert_no_new_requests(model, ROWS)
+    # copying the column keeps the inputs ($A): the copies are answered from the cache
+    sheet.copyRange(sheet.getCellRangeByName("C1").getCellAddress(),
+                    sheet.getCellRangeByName("B1:B%d" % ROWS).getRangeAddress())
+    calc.calculateAll()
+    assert column(sheet, "C1:C%d" % ROWS) == expected()
+    assert_no_new_requests(model, ROWS)
+
+
+def test_changing_one_input_asks_once(model, calc):
+    sheet = calc.getSheets().getByIndex(0)
+    fill_prompt_column(sheet, rows=20)
+    wait_filled(sheet, "B1:B20", expected(20))
+    assert len(model.chat_requests()) == 20
+    sheet.getCellRangeByName("A5").setString("changed")
+    cell = sheet.getCellRangeByName("B5")
+    wait_until(lambda: cell.getString() == "UP:CHANGED", timeout=15, message="B5 asked again")
+    assert_no_new_requests(model, 21)
+    assert model.chat_requests()[-1].json()["messages"][-1]["content"] == "Instruction: up\n\nInput 1: changed"
+
+
+def test_ranges_numbers_and_texts_become_one_request(model, calc):
+    sheet = calc.getSheets().getByIndex(0)
+    sheet.getCellRangeByName("A1:B2").setDataArray((("a", 1.0), ("b", 2.5)))
+    cell = sheet.getCellRangeByName("D1")
+    cell.setFormula('=PROMPT("sum";A1:B2;3;"x")')
+    wait_until(lambda: cell.getString() != PENDING, timeout=15, message="D1 answered")
+    user = model.chat_requests()[-1].json()["messages"][-1]["content"]
+    assert user == "Instruction: sum\n\nInput 1:\na\t1\nb\t2.5\n\nInput 2: 3\n\nInput 3: x"
+
+
+def test_a_number_answer_is_a_number(endpoint, calc):
+    endpoint.responder = lambda request: text_stream_reply([" 42.5\n"])
+    sheet = calc.getSheets().getByIndex(0)
+    cell = sheet.getCellRangeByName("A1")
+    cell.setFormula('=PROMPT("how many")')
+    wait_until(lambda: cell.getValue() == 42.5, timeout=15, message="a number")
+    sheet.getCellRangeByName("A2").setFormula("=A1*2")
+    assert sheet.getCellRangeByName("A2").getValue() == 85.0
+
+
+def test_server_down_gives_an_error_value_and_nothing_stays_pending(office, calc):
+    from support.office import free_port
+    with endpoint_at(office.ctx, "http://127.0.0.1:%d/v1" % free_port()):
+        sheet = calc.getSheets().getByIndex(0)
+        sheet.getCellRangeByName("A1:A3").setDataArray((("a",), ("b",), ("c",)))
+        sheet.getCellRangeByName("B1:B3").setFormulaArray((('=PROMPT("x";A1)',), ('=PROMPT("x";A2)',),
+                                                           ('=PROMPT("x";A3)',)))
+        wait_until(lambda: all(v.startswith("#AI!") for v in column(sheet, "B1:B3")), timeout=30,
+                   message="errors shown")
+        assert column(sheet, "B1:B3") == ["#AI! server down"] * 3
+        sheet.getCellRangeByName("C1").setFormula('=IF(LEFT(B1;4)="#AI!";"failed";"ok")')
+        assert sheet.getCellRangeByName("C1").getString() == "failed"
+
+
+def test_no_endpoint_gives_an_error_at_once(office, calc):
+    sheet = calc.getSheets().getByIndex(0)
+    cell = sheet.getCellRangeByName("A1")
+    cell.setFormula('=PROMPT("x";1)')
+    assert cell.getString() == "#AI! no endpoint"
+
+
+def test_key_refused_gives_its_error(endpoint, calc):
+    from support.scripted_server import json_reply
+    endpoint.responder = lambda request: json_reply({"error": {"message": "invalid api key"}}, status=401)
+    sheet = calc.getSheets().getByIndex(0)
+    cell = sheet.getCellRangeByName("A1")
+    cell.setFormula('=PROMPT("x";"key test")')
+    wait_until(lambda: cell.getString() != PENDING, timeout=15, message="answered")
+    assert cell.getString() == "#AI! key refused"
+
+
+def test_a_reply_of_several_lines_is_not_one_value(endpoint, calc):
+    endpoint.responder = lambda request: text_stream_reply(["first line\nsecond line"])
+    sheet = calc.getSheets().getByIndex(0)
+    cell = sheet.getCellRangeByName("A1")
+    cell.setFormula('=PROMPT("x";"lines")')
+    wait_until(lambda: cell.getString() != PENDING, timeout=15, message="answered")
+    assert cell.getString() == "#AI! not one value"
+
+
+def test_the_function_wizard_lists_prompt_with_its_descriptions(office):
+    descriptions = office.service("com.sun.star.sheet.FunctionDescriptions")
+    found = None
+    for index in range(descriptions.getCount()):
+        properties = {p.Name: p.Value for p in descriptions.getByIndex(index)}
+        if properties["Name"] == "PROMPT":
+            found = properties
+    assert found is not None, "PROMPT is not in the function list"
+    assert "Marginalia" in found["Description"]
+    arguments = [(a.Name, a.Description) for a in found["Arguments"]]
+    assert [name for name, _ in arguments] == ["instruction", "input"]
+    assert all(description for _, description in arguments)
