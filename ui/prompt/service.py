@@ -141,12 +141,10 @@ class PromptService:
 
     def _show(self, key: str, answer: PromptAnswer) -> None:
         result = self._results.pop(key, None)
-        if not answer.failed:
-            for stored in self._waiting.pop(key, []):
+        for stored in self._waiting.pop(key, []):
+            if not answer.failed:
                 stored.keep(key, answer.value)
-            self._plan_flush()
-        else:
-            self._waiting.pop(key, None)
+                self._save(stored)  # at once: the file may be saved right after the cell shows it
         if result is not None:
             result.set(answer.value)
 
@@ -158,10 +156,14 @@ class PromptService:
     def _flush(self) -> None:
         self._flush_planned = False
         for stored in self.documents.all():
-            try:
-                stored.save()
-            except Exception:
-                log.warning("PROMPT answers could not be stored in a document", exc_info=True)
+            self._save(stored)
+
+    @staticmethod
+    def _save(stored) -> None:
+        try:
+            stored.save()
+        except Exception:
+            log.warning("PROMPT answers could not be stored in a document", exc_info=True)
 
     # --- commands -----------------------------------------------------------------
 

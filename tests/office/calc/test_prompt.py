@@ -170,3 +170,46 @@ def test_the_function_wizard_lists_prompt_with_its_descriptions(office):
     arguments = [(a.Name, a.Description) for a in found["Arguments"]]
     assert [name for name, _ in arguments] == ["instruction", "input"]
     assert all(description for _, description in arguments)
+
+
+def test_answers_travel_with_the_file_reopened_in_a_fresh_office(model, calc, office, built_oxt, tmp_path):
+    from support.office import Office
+    sheet = calc.getSheets().getByIndex(0)
+    fill_prompt_column(sheet)
+    wait_filled(sheet, "B1:B%d" % ROWS, expected())
+    assert len(model.chat_requests()) == ROWS
+    path = str(tmp_path / "prompts.ods")
+    save_as(calc, path)
+    reopened = office.open_document(path, hidden=True)
+    try:
+        reopened.calculateAll()
+        assert column(reopened.getSheets().getByIndex(0), "B1:B%d" % ROWS) == expected()
+    finally:
+        office.close_document(reopened)
+    assert_no_new_requests(model, ROWS)
+    fresh = Office([built_oxt], workdir=str(tmp_path / "fresh-office"))  # nothing in memory: only the file
+    fresh.start()
+    try:
+        with endpoint_at(fresh.ctx, model.base_url):
+            document = fresh.open_document(path, hidden=True)
+            fresh_sheet = document.getSheets().getByIndex(0)
+            stored = document.getDocumentProperties().getUserDefinedProperties()
+            assert stored.getPropertyValue("MarginaliaPromptAnswers").count('"UP:ITEM ') == ROWS
+            assert column(fresh_sheet, "B1:B%d" % ROWS) == expected()
+            document.calculateAll()
+            assert column(fresh_sheet, "B1:B%d" % ROWS) == expected()
+            assert_no_new_requests(model, ROWS)
+            fresh_sheet.getCellRangeByName("A7").setString("new")
+            wait_until(lambda: fresh_sheet.getCellRangeByName("B7").getString() == "UP:NEW", timeout=20,
+                       message="the changed input asked in the fresh office")
+            assert_no_new_requests(model, ROWS + 1)
+    finally:
+        fresh.stop()
+
+
+def save_as(document, path):
+    import uno
+    from com.sun.star.beans import PropertyValue
+    overwrite = PropertyValue()
+    overwrite.Name, overwrite.Value = "Overwrite", True
+    document.storeToURL(uno.systemPathToFileUrl(path), (overwrite,))
