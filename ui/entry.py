@@ -36,10 +36,8 @@ def dispatch_command(app, frame, command, args):
 @logged(default="#AI! failed")
 def prompt_call(app, document, instruction, inputs):
     """Calc's ``PROMPT(instruction; inputs…)``: a value now, or a live result (never waits)."""
-    if app.prompts is None:
-        from .prompt.service import PromptService
-        app.prompts = PromptService(app)
-    return app.prompts.call(document, instruction, inputs)
+    from .prompt.service import service_of
+    return service_of(app).call(document, instruction, inputs)
 
 
 @logged(default="")

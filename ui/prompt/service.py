@@ -30,6 +30,11 @@ from .volatile import VolatileResult
 
 log = get_logger("prompt")
 
+YES_NO = 3
+"""``com.sun.star.awt.MessageBoxButtons.BUTTONS_YES_NO``."""
+YES = 2
+"""``com.sun.star.awt.MessageBoxResults.YES``."""
+
 
 
 @dataclass
@@ -60,6 +65,10 @@ class PromptService:
         self._waiting: Dict[str, list] = {}
         self._setup: Optional[Setup] = None
         self._flush_planned = False
+        self._batch: List[PromptJob] = []
+        self._batch_keys: set = set()
+        self._batch_document = None
+        self._refreshed: Optional[set] = None
 
     # --- on the main thread, from Calc -------------------------------------------
 
@@ -74,6 +83,9 @@ class PromptService:
         texts = tuple(normalized(inputs))
         key = cache_key(text, texts, setup.endpoint.model, setup.fingerprint())
         stored = self.documents.find(document)
+        if self._refreshed is not None and key not in self._refreshed:
+            self._refreshed.add(key)
+            self.forget([key])
         answer = self._known(key, stored)
         if answer is not None:
             if stored is not None and not answer.failed:
@@ -86,8 +98,54 @@ class PromptService:
         if stored is not None and stored not in self._waiting.setdefault(key, []):
             self._waiting[key].append(stored)
         self.queue.limit = setup.concurrency
-        self.queue.submit(PromptJob(key, text, texts, setup.endpoint, setup.options, setup.client))
+        if not self.queue.is_pending(key) and key not in self._batch_keys:
+            self._hold(PromptJob(key, text, texts, setup.endpoint, setup.options, setup.client), document)
         return result
+
+    def _hold(self, job: PromptJob, document) -> None:
+        """Keep the question until the calculation ends, to count how many it asks at once."""
+        if not self._batch:
+            self.app.pump.call_soon(self._release)
+        self._batch.append(job)
+        self._batch_keys.add(job.key)
+        self._batch_document = document if document is not None else self._batch_document
+
+    def _release(self) -> None:
+        """After the calculation: send the held questions, asking the user first when they are many."""
+        batch, document = self._batch, self._batch_document
+        self._batch, self._batch_keys, self._batch_document = [], set(), None
+        limit = self._confirm_above()
+        if limit and len(batch) > limit and not self.confirm(document, len(batch)):
+            refused = error_answer(_("not asked"), _("You chose not to send these requests."))
+            for job in batch:
+                self.cache.put(job.key, refused)  # until Refresh AI Cells: recalculation must not ask again
+                self._show(job.key, refused)
+            return
+        for job in batch:
+            self.queue.submit(job)
+
+    def _confirm_above(self) -> int:
+        try:
+            return settings_store.read_settings(self.app.ctx).calc.prompt_confirm_above
+        except Exception:
+            log.warning("the PROMPT settings could not be read", exc_info=True)
+            return 0
+
+    def confirm(self, document, count: int) -> bool:
+        """Ask whether ``count`` new requests may be sent (a Yes/No box over the document)."""
+        from com.sun.star.awt.MessageBoxType import QUERYBOX
+        ctx = self.app.ctx
+        toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+        parent = None
+        try:
+            parent = document.getCurrentController().getFrame().getContainerWindow()
+        except Exception:
+            log.debug("no window for the PROMPT question", exc_info=True)
+        text = _("These PROMPT cells would send %d requests to the model now. Send them?") % count
+        box = toolkit.createMessageBox(parent, QUERYBOX, YES_NO, _("Marginalia"), text)
+        answer = box.execute()
+        log.info("PROMPT: %d new requests; the user answered %s", count, answer)
+        return answer == YES
 
     def _known(self, key: str, stored) -> Optional[PromptAnswer]:
         answer = self.cache.get(key)
@@ -167,6 +225,14 @@ class PromptService:
 
     # --- commands -----------------------------------------------------------------
 
+    def refreshing(self, run) -> None:
+        """Call ``run()``; every PROMPT Calc calculates meanwhile forgets its answer and asks again."""
+        self._refreshed = set()
+        try:
+            run()
+        finally:
+            self._refreshed = None
+
     def forget(self, keys) -> None:
         """Drop answers (memory and every document) so the cells asking them ask again."""
         keys = list(keys)
@@ -174,3 +240,10 @@ class PromptService:
         for stored in self.documents.all():
             stored.drop(keys)
         self._plan_flush()
+
+
+def service_of(app) -> PromptService:
+    """The process's :class:`PromptService` (``app.prompts``), made on first use."""
+    if app.prompts is None:
+        app.prompts = PromptService(app)
+    return app.prompts

@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from support.panel import endpoint_at, wait_until
+from support.office_fixtures import marginalia_log
+from support.panel import endpoint_at, set_settings, wait_until
 from support.scripted_server import text_stream_reply
 
 PENDING = "…"
@@ -21,10 +22,18 @@ def answer_from(request):
 
 
 @pytest.fixture
-def model(endpoint):
+def model(endpoint, no_confirmation):
     """The scripted server answering every PROMPT request from its content."""
     endpoint.responder = answer_from
     return endpoint
+
+
+@pytest.fixture
+def no_confirmation(office):
+    """PROMPT asks no question before many requests (the tests fill hundreds of cells)."""
+    set_settings(office.ctx, "Calc", PromptConfirmAbove=0)
+    yield
+    set_settings(office.ctx, "Calc", PromptConfirmAbove=50)
 
 
 def test_a_prompt_cell_calls_our_function(model, calc):
@@ -213,3 +222,92 @@ def save_as(document, path):
     overwrite = PropertyValue()
     overwrite.Name, overwrite.Value = "Overwrite", True
     document.storeToURL(uno.systemPathToFileUrl(path), (overwrite,))
+
+
+def dispatch(office, document, command):
+    frame = document.getCurrentController().getFrame()
+    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(frame, command, "", 0, ())
+
+
+def test_refresh_asks_the_selected_cells_again_then_all(model, calc, office):
+    answers = iter(range(1, 100))
+    model.responder = lambda request: text_stream_reply(["answer %d" % next(answers)])
+    sheet = calc.getSheets().getByIndex(0)
+    fill_prompt_column(sheet, rows=5, instruction="refresh")
+    wait_until(lambda: PENDING not in column(sheet, "B1:B5"), timeout=20, message="filled")
+    first = column(sheet, "B1:B5")
+    assert len(model.chat_requests()) == 5
+    calc.getCurrentController().select(sheet.getCellRangeByName("B2:B3"))
+    dispatch(office, calc, "org.marginalia:RefreshPrompts")
+    wait_until(lambda: len(model.chat_requests()) == 7 and PENDING not in column(sheet, "B1:B5"), timeout=20,
+               message="two cells asked again")
+    now = column(sheet, "B1:B5")
+    assert [now[0], now[3], now[4]] == [first[0], first[3], first[4]]
+    assert now[1] != first[1] and now[2] != first[2]
+    calc.getCurrentController().select(sheet.getCellRangeByName("A1"))
+    dispatch(office, calc, "org.marginalia:RefreshPrompts")
+    wait_until(lambda: len(model.chat_requests()) == 12 and PENDING not in column(sheet, "B1:B5"), timeout=20,
+               message="every cell asked again")
+    assert_no_new_requests(model, 12)
+    calc.calculateAll()  # the new answers are the ones kept
+    assert_no_new_requests(model, 12)
+
+
+def press_in_question(ctx, button):
+    """Press ``button`` (Yes, No) in Marginalia's open question box; return its text."""
+    from support.settings_driver import PUSH_BUTTON, find_top_window
+    window = wait_until(lambda: find_top_window(ctx, "Marginalia"), timeout=20, message="the question box")
+    pending, texts = [window.getAccessibleContext()], []
+    while pending:
+        context = pending.pop(0)
+        if context.getAccessibleRole() == PUSH_BUTTON and context.getAccessibleName().replace("~", "") == button:
+            shown = " ".join(texts)
+            context.doAccessibleAction(0)
+            return shown
+        if context.getAccessibleRole() != PUSH_BUTTON and context.getAccessibleName():
+            texts.append(context.getAccessibleName())
+        pending += [context.getAccessibleChild(i).getAccessibleContext()
+                    for i in range(context.getAccessibleChildCount())]
+    raise AssertionError("no %s button in the question box" % button)
+
+
+@pytest.fixture
+def confirm_above_10(office):
+    set_settings(office.ctx, "Calc", PromptConfirmAbove=10)
+    yield
+    set_settings(office.ctx, "Calc", PromptConfirmAbove=50)
+
+
+def test_many_new_cells_ask_first_and_stop_when_refused(endpoint, calc, office, confirm_above_10):
+    """Headless, the office cancels every question box at once (its silent dialog mode): that is No."""
+    endpoint.responder = answer_from
+    sheet = calc.getSheets().getByIndex(0)
+    fill_prompt_column(sheet, rows=11, instruction="costly")
+    wait_until(lambda: PENDING not in column(sheet, "B1:B11"), timeout=20, message="no cell left pending")
+    assert column(sheet, "B1:B11") == ["#AI! not asked"] * 11
+    assert_no_new_requests(endpoint, 0)
+    calc.calculateAll()  # refused stays refused until Refresh AI Cells
+    assert column(sheet, "B1:B11") == ["#AI! not asked"] * 11
+    assert_no_new_requests(endpoint, 0)
+    assert marginalia_log(office).count("PROMPT: 11 new requests; the user answered") == 1
+    fill_prompt_column(sheet, rows=10, instruction="cheap")  # at the threshold: no question
+    wait_filled(sheet, "B1:B10", expected(10, "cheap"))
+    assert len(endpoint.chat_requests()) == 10
+
+
+def test_many_new_cells_are_sent_when_the_user_agrees(scripted_server, gui_office):
+    """With real windows (Xvfb), the question box opens and the user presses Yes."""
+    scripted_server.responder = answer_from
+    set_settings(gui_office.ctx, "Calc", PromptConfirmAbove=10)
+    document = gui_office.new_document("scalc")
+    try:
+        with endpoint_at(gui_office.ctx, scripted_server.base_url):
+            sheet = document.getSheets().getByIndex(0)
+            fill_prompt_column(sheet, rows=12, instruction="agreed")
+            text = press_in_question(gui_office.ctx, "Yes")
+            assert "12 requests" in text
+            wait_filled(sheet, "B1:B12", expected(12, "agreed"))
+            assert_no_new_requests(scripted_server, 12)
+    finally:
+        set_settings(gui_office.ctx, "Calc", PromptConfirmAbove=50)
+        gui_office.close_document(document)
