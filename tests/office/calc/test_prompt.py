@@ -311,3 +311,30 @@ def test_many_new_cells_are_sent_when_the_user_agrees(scripted_server, gui_offic
     finally:
         set_settings(gui_office.ctx, "Calc", PromptConfirmAbove=50)
         gui_office.close_document(document)
+
+
+def test_the_office_answers_a_second_client_while_200_cells_fill(model, calc, office):
+    """A second UNO client (its own process) reads every 10 ms; reads during a stall of the whole
+    machine (stall_watch.py, shared CPUs) are left out, as in bench_ui.py."""
+    from bench_ui import Sidecar, overlaps
+
+    def slow_answer(request):
+        time.sleep(0.01)
+        return answer_from(request)
+    model.responder = slow_answer
+    sheet = calc.getSheets().getByIndex(0)
+    sheet.getCellRangeByName("A1:A%d" % ROWS).setDataArray(tuple(("row %d" % n,) for n in range(1, ROWS + 1)))
+    probe = Sidecar("uno_latency_probe.py", str(office.port), "title")
+    watch = Sidecar("stall_watch.py")
+    probe.wait_ready()
+    watch.wait_ready()
+    sheet.getCellRangeByName("B1:B%d" % ROWS).setFormulaArray(
+        tuple(('=PROMPT("slow";$A%d)' % n,) for n in range(1, ROWS + 1)))
+    entered = time.monotonic()
+    wait_filled(sheet, "B1:B%d" % ROWS, [("slow:row %d" % n).upper() for n in range(1, ROWS + 1)])
+    reads, stalls = probe.finish(), watch.finish()
+    during = [latency for begun, latency in reads
+              if begun >= entered and not overlaps(begun, begun + latency, stalls)]
+    assert len(during) > 20
+    assert max(during) < 0.1, sorted(during)[-5:]
+    assert len(model.chat_requests()) == ROWS
