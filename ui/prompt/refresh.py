@@ -4,12 +4,9 @@ from __future__ import annotations
 from typing import List
 
 from ..office.log import get_logger, logged
+from .notes import clear_explanations, prompt_cells, sheets_of
 
 log = get_logger("prompt")
-
-FORMULA = 16
-"""``com.sun.star.sheet.CellFlags.FORMULA``."""
-MARKS = ("PROMPT(", "PROMPTADDIN.PROMPT(")
 
 
 def refresh_prompts(app, frame, args) -> None:
@@ -25,6 +22,7 @@ def _refresh(app, frame) -> None:
         return
     cells = prompt_cells(_areas(document))
     log.info("Refresh AI Cells: %d PROMPT cells", len(cells))
+    clear_explanations(cells)
     service_of(app).refreshing(lambda: _recalculate(cells))
 
 
@@ -36,21 +34,7 @@ def _areas(document) -> List:
     if selection is not None and selection.supportsService("com.sun.star.sheet.SheetCellRange") \
             and not selection.supportsService("com.sun.star.sheet.SheetCell"):
         return [selection]
-    sheets = document.getSheets()
-    return [sheets.getByIndex(i) for i in range(sheets.getCount())]
-
-
-def prompt_cells(areas) -> List:
-    """The cells of ``areas`` whose formula calls PROMPT."""
-    found = []
-    for area in areas:
-        ranges = area.queryContentCells(FORMULA)
-        cells = ranges.getCells().createEnumeration()
-        while cells.hasMoreElements():
-            cell = cells.nextElement()
-            if any(mark in cell.getFormula().upper() for mark in MARKS):
-                found.append(cell)
-    return found
+    return sheets_of(document)
 
 
 def _recalculate(cells) -> None:

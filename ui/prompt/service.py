@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...core.errors import InvalidUrlError
 from ...core.i18n import _
@@ -26,6 +26,7 @@ from ...core.threads import start_worker
 from ..office.log import get_logger
 from ..settings import request_settings, store as settings_store
 from .document_answers import OpenDocuments
+from .notes import explain_errors
 from .volatile import VolatileResult
 
 log = get_logger("prompt")
@@ -69,6 +70,7 @@ class PromptService:
         self._batch_keys: set = set()
         self._batch_document = None
         self._refreshed: Optional[set] = None
+        self._failures: List[Tuple[object, Dict[str, str]]] = []
 
     # --- on the main thread, from Calc -------------------------------------------
 
@@ -76,6 +78,7 @@ class PromptService:
         """PROMPT(instruction; inputs…) for a cell of ``document``: a value now, or a live result."""
         setup = self._current_setup()
         if setup.problem is not None:
+            self._explain_later(document, setup.problem)
             return setup.problem.value
         text = cell_text(instruction).strip()
         if not text:
@@ -203,8 +206,30 @@ class PromptService:
             if not answer.failed:
                 stored.keep(key, answer.value)
                 self._save(stored)  # at once: the file may be saved right after the cell shows it
+            else:
+                self._explain_later(stored.document, answer)
         if result is not None:
             result.set(answer.value)
+
+    def _explain_later(self, document, answer: PromptAnswer) -> None:
+        """After this calculation, write the reason into the comments of the cells showing ``answer``."""
+        if document is None:
+            return
+        if not self._failures:
+            self.app.pump.call_soon(self._explain)
+        for known, reasons in self._failures:
+            if known == document:
+                reasons[answer.value] = answer.error
+                return
+        self._failures.append((document, {answer.value: answer.error}))
+
+    def _explain(self) -> None:
+        failures, self._failures = self._failures, []
+        for document, reasons in failures:
+            try:
+                explain_errors(document, reasons)
+            except Exception:
+                log.warning("the reasons of failed PROMPT cells could not be written", exc_info=True)
 
     def _plan_flush(self) -> None:
         if not self._flush_planned:

@@ -139,6 +139,11 @@ def test_server_down_gives_an_error_value_and_nothing_stays_pending(office, calc
         assert column(sheet, "B1:B3") == ["#AI! server down"] * 3
         sheet.getCellRangeByName("C1").setFormula('=IF(LEFT(B1;4)="#AI!";"failed";"ok")')
         assert sheet.getCellRangeByName("C1").getString() == "failed"
+        notes = wait_until(lambda: [sheet.getCellRangeByName("B%d" % n).getAnnotation().getString()
+                                    for n in (1, 2, 3)] if sheet.getAnnotations().getCount() == 3 else None,
+                           timeout=10, message="the reasons in the comments")
+        assert all(note.startswith("Marginalia: ") and "127.0.0.1" in note for note in notes), notes
+        assert sheet.getCellRangeByName("C1").getAnnotation().getString() == ""
 
 
 def test_no_endpoint_gives_an_error_at_once(office, calc):
@@ -146,6 +151,7 @@ def test_no_endpoint_gives_an_error_at_once(office, calc):
     cell = sheet.getCellRangeByName("A1")
     cell.setFormula('=PROMPT("x";1)')
     assert cell.getString() == "#AI! no endpoint"
+    wait_until(lambda: "Settings" in cell.getAnnotation().getString(), timeout=10, message="the reason")
 
 
 def test_key_refused_gives_its_error(endpoint, calc):
