@@ -82,6 +82,7 @@ def test_a_column_of_200_fills_once_and_recalculation_asks_nothing(model, calc):
     fill_prompt_column(sheet)
     first = column(sheet, "B1:B%d" % ROWS)
     assert PENDING in first  # returned at once: the answers come later
+    calc.calculateAll()  # while answers are pending: the pending questions are not asked twice
     wait_filled(sheet, "B1:B%d" % ROWS, expected())
     assert len(model.chat_requests()) == ROWS
     calc.calculateAll()
@@ -344,3 +345,14 @@ def test_the_office_answers_a_second_client_while_200_cells_fill(model, calc, of
     assert len(during) > 20
     assert max(during) < 0.1, sorted(during)[-5:]
     assert len(model.chat_requests()) == ROWS
+
+
+def test_local_only_refuses_a_remote_endpoint(office, calc):
+    set_settings(office.ctx, "Research", LocalOnly=True)
+    try:
+        with endpoint_at(office.ctx, "https://api.example.com/v1"):
+            cell = calc.getSheets().getByIndex(0).getCellRangeByName("A1")
+            cell.setFormula('=PROMPT("x";"local only")')
+            assert cell.getString() == "#AI! not local"
+    finally:
+        set_settings(office.ctx, "Research", LocalOnly=False)
