@@ -94,7 +94,7 @@ def fill(office, server: ScriptedServer, cells: int, instruction: str) -> dict:
     entered = time.monotonic()
     while [row[0] for row in target.getDataArray()] != expected:
         if time.monotonic() - started > 600:
-            raise SystemExit("the column did not fill in 600 s")
+            raise SystemExit("the column did not fill in 600 s: %s" % [row[0] for row in target.getDataArray()][:3])
         time.sleep(0.05)
     filled = time.monotonic()
     reads, stalls = probe.finish(), watch.finish()
@@ -137,7 +137,8 @@ def main(argv=None) -> int:
         office = officectl.Office([oxt], workdir=workdir).start()
         try:
             officectl.write_settings(office.ctx, "Endpoint", URL=server.base_url, Model="m")
-            officectl.write_settings(office.ctx, "Calc", PromptConcurrency=args.concurrency)
+            officectl.write_settings(office.ctx, "Calc", PromptConcurrency=args.concurrency,
+                                     PromptConfirmAbove=0)  # no cost question: nobody is there to answer
             results = [fill(office, server, args.cells, instruction) for instruction in ("up", "up again")]
         finally:
             office.stop()
