@@ -37,7 +37,6 @@ YES = 2
 """``com.sun.star.awt.MessageBoxResults.YES``."""
 
 
-
 @dataclass
 class Setup:
     """What the settings say when PROMPT is called: where to ask, or why it cannot."""
