@@ -114,7 +114,8 @@ def report(label: str, cells: int, own: float, result: dict) -> None:
     print("%s:" % label)
     print("  PROMPT fill of %d cells: %.2f s, %.1f cells/s, %d requests; %.2fx the server's time (goal <= 1.2x)"
           % (cells, result["fill"], rate, result["requests"], own / rate))
-    print("  entering the %d formulas (one UNO call; Calc calculates them) took %.0f ms" % (cells, result["enter"] * 1000))
+    print("  entering the %d formulas (one UNO call; Calc calculates them) took %.0f ms"
+          % (cells, result["enter"] * 1000))
     print("  second UNO client: %d reads, p50 %.1f ms, p99 %.1f ms, worst %.1f ms (goal < 100 ms)"
           % (len(result["reads"]), p50, p99, worst))
     print("    worst outside machine stalls: %.1f ms (machine stalls seen: %d); worst after the column was entered: "

@@ -50,7 +50,8 @@ def user_message(instruction: str, inputs: Sequence[str]) -> str:
 
 def chat_messages(instruction: str, inputs: Sequence[str]) -> List[dict]:
     """System and user messages for one PROMPT call."""
-    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user_message(instruction, inputs)}]
+    return [{"role": "system", "content": SYSTEM_PROMPT},
+            {"role": "user", "content": user_message(instruction, inputs)}]
 
 
 def cell_value(reply: str) -> CellValue:

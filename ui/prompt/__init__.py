@@ -1,4 +1,4 @@
-"""Calc's PROMPT() add-in function inside the office: the Function Wizard texts, the cells' live results, the answers a document keeps.
+"""Calc's PROMPT() add-in inside the office: Function Wizard texts, live cell results, the answers a document keeps.
 
 May import: core.*, ui.office, ui.settings.
 """

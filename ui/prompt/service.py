@@ -1,4 +1,4 @@
-"""PROMPT in one office process: answers from the caches at once, questions to the worker queue, answers back into cells.
+"""PROMPT in one office process: known answers at once, questions to the worker queue, answers back into cells.
 
 Calc calls :meth:`PromptService.call` on its main thread while it calculates. It never
 waits for the network: a known answer (in memory, or stored in the document) is returned
