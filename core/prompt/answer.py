@@ -57,6 +57,9 @@ def chat_messages(instruction: str, inputs: Sequence[str]) -> List[dict]:
 def cell_value(reply: str) -> CellValue:
     """The reply as one cell value: trimmed, unwrapped from fences or quotes, a number when it is one.
 
+    A one-line first paragraph followed by a blank line and more text ("Paris" then an
+    explanation, as small models write) is the value; the rest is dropped.
+
     Raises:
         NotOneValue: The reply is empty, several lines or too long.
     """
@@ -64,6 +67,9 @@ def cell_value(reply: str) -> CellValue:
     fenced = _FENCE.match(text)
     if fenced:
         text = fenced.group(1).strip()
+    first = re.split(r"\n\s*\n", text, maxsplit=1)[0].strip()
+    if "\n" not in first:
+        text = first
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         text = text[1:-1].strip()
     if not text:

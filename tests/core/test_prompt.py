@@ -36,6 +36,7 @@ def test_a_reply_becomes_one_cell_value():
     assert cell_value("```\n42\n```") == 42.0
     assert cell_value("-3.5e2") == -350.0
     assert cell_value("1,234") == "1,234"
+    assert cell_value("Pomme\n\nExplanation: the French word.") == "Pomme"  # a small model's chatter
     for bad in ("", "  ", "one\ntwo", "x" * 3000):
         with pytest.raises(NotOneValue):
             cell_value(bad)

@@ -6,14 +6,16 @@ from support.panel import set_settings, wait_until
 pytestmark = pytest.mark.e2e
 
 PENDING = "…"
-NETWORK_ERRORS = ("#AI! server down", "#AI! no answer", "#AI! server error", "#AI! failed", "#AI! no endpoint")
 
 
 @pytest.fixture
 def real_endpoint(office, local_model_server):
-    set_settings(office.ctx, "Endpoint", URL=local_model_server.base_url, Model=local_model_server.model)
+    set_settings(office.ctx, "Endpoint", URL=local_model_server.base_url, Model=local_model_server.model,
+                 EmbeddedURL=local_model_server.base_url)  # the embedded model: one request at a time
+    set_settings(office.ctx, "Chat", Temperature=0.0)
     yield local_model_server
-    set_settings(office.ctx, "Endpoint", URL="", Model="")
+    set_settings(office.ctx, "Endpoint", URL="", Model="", EmbeddedURL="")
+    set_settings(office.ctx, "Chat", Temperature=-1.0)
 
 
 def test_prompt_cells_fill_from_the_real_model_and_keep_their_answers(real_endpoint, calc):
@@ -24,7 +26,6 @@ def test_prompt_cells_fill_from_the_real_model_and_keep_their_answers(real_endpo
     values = lambda: [row[0] for row in sheet.getCellRangeByName("B1:B3").getDataArray()]  # noqa: E731
     wait_until(lambda: PENDING not in values(), timeout=180, message="the real model's answers")
     answers = values()
-    assert not [value for value in answers if value in NETWORK_ERRORS], answers
-    assert all(str(value).strip() for value in answers), answers
+    assert not [value for value in answers if str(value).startswith("#AI!")], answers  # three real values
     calc.calculateAll()
     assert values() == answers  # from the cache: the same answers, nothing asked again

@@ -43,6 +43,8 @@ def explain_errors(document, reasons: Dict[str, str]) -> int:
         How many comments were written.
     """
     written = 0
+    if document.getSheets() is None:  # closed meanwhile
+        return 0
     for sheet in sheets_of(document):
         for cell in prompt_cells([sheet]):
             reason = reasons.get(cell.getString())

@@ -31,6 +31,9 @@ from .volatile import VolatileResult
 
 log = get_logger("prompt")
 
+MAX_TOKENS = 256
+"""Most tokens one answer may take when the settings set no limit: a cell holds one value,
+and a small model that does not stop would otherwise write until its context is full."""
 YES_NO = 3
 """``com.sun.star.awt.MessageBoxButtons.BUTTONS_YES_NO``."""
 YES = 2
@@ -170,8 +173,11 @@ class PromptService:
     def _read_setup(self) -> Setup:
         ctx = self.app.ctx
         settings = settings_store.read_settings(ctx)
-        options = ChatOptions(temperature=settings.chat.temperature, max_tokens=settings.chat.max_tokens)
+        options = ChatOptions(temperature=settings.chat.temperature,
+                              max_tokens=settings.chat.max_tokens or MAX_TOKENS)
         concurrency = settings.calc.prompt_concurrency
+        if settings.endpoint.uses_embedded_model:
+            concurrency = 1  # llama-cpp-python's server breaks off a running request when another arrives
         if not settings.endpoint.configured:
             return Setup(None, options, None, concurrency,
                          error_answer(_("no endpoint"), _("No endpoint or model is set up yet: open Marginalia "
