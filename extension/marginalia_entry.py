@@ -8,14 +8,22 @@ shares: it owns everything that outlives a panel.
 """
 import unohelper
 from com.sun.star.frame import XDispatch, XDispatchProvider
-from com.sun.star.lang import XInitialization, XServiceInfo
+from com.sun.star.lang import XInitialization, XServiceInfo, XServiceName
+from com.sun.star.sheet import XAddIn
 from com.sun.star.task import XJob
 from com.sun.star.ui import XUIElementFactory
+
+try:
+    from org.marginalia.calc import XPromptFunction  # our type library (types/marginalia.rdb)
+except ImportError:  # unopkg registering the extension: its type library is not loaded yet
+    class XPromptFunction:
+        """Stand-in while registering (only names and services are read then)."""
 
 PANEL_FACTORY = "org.marginalia.PanelFactory"
 PROTOCOL_HANDLER = "org.marginalia.ProtocolHandler"
 STARTUP_JOB = "org.marginalia.StartupJob"
 PROTOCOL = "org.marginalia:"
+PROMPT_ADDIN = "org.marginalia.calc.PromptAddIn"
 
 _application = []  # the one Marginalia of this process, made on first use
 
@@ -114,7 +122,69 @@ class StartupJob(unohelper.Base, XJob, XServiceInfo):
         return ("com.sun.star.task.Job",)
 
 
+class PromptAddIn(unohelper.Base, XPromptFunction, XAddIn, XServiceName, XServiceInfo):
+    """Calc's ``PROMPT(instruction; input…)`` cell function (a ``com.sun.star.sheet.AddIn``)."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.locale = None
+
+    # XPromptFunction
+    def prompt(self, document, instruction, inputs):
+        from marginalia.ui import entry
+        return entry.prompt_call(application(self.ctx), document, instruction, inputs)
+
+    # XAddIn
+    def getProgrammaticFuntionName(self, display_name):
+        from marginalia.ui.prompt import descriptions
+        return descriptions.programmatic_name(display_name)
+
+    def getDisplayFunctionName(self, name):
+        from marginalia.ui.prompt import descriptions
+        return descriptions.display_name(name)
+
+    def getFunctionDescription(self, name):
+        from marginalia.ui import entry
+        return entry.prompt_text(application(self.ctx), "function_description", name)
+
+    def getDisplayArgumentName(self, name, index):
+        from marginalia.ui import entry
+        return entry.prompt_text(application(self.ctx), "argument_name", name, index)
+
+    def getArgumentDescription(self, name, index):
+        from marginalia.ui import entry
+        return entry.prompt_text(application(self.ctx), "argument_description", name, index)
+
+    def getProgrammaticCategoryName(self, name):
+        return "Add-In"
+
+    def getDisplayCategoryName(self, name):
+        return "Add-In"
+
+    # XLocalizable
+    def setLocale(self, locale):
+        self.locale = locale
+
+    def getLocale(self):
+        return self.locale
+
+    # XServiceName
+    def getServiceName(self):
+        return PROMPT_ADDIN
+
+    # XServiceInfo
+    def getImplementationName(self):
+        return PROMPT_ADDIN
+
+    def supportsService(self, name):
+        return name in self.getSupportedServiceNames()
+
+    def getSupportedServiceNames(self):
+        return (PROMPT_ADDIN, "com.sun.star.sheet.AddIn")
+
+
 g_ImplementationHelper = unohelper.ImplementationHelper()
 g_ImplementationHelper.addImplementation(PanelFactory, PANEL_FACTORY, ("com.sun.star.ui.UIElementFactory",))
 g_ImplementationHelper.addImplementation(ProtocolHandler, PROTOCOL_HANDLER, ("com.sun.star.frame.ProtocolHandler",))
 g_ImplementationHelper.addImplementation(StartupJob, STARTUP_JOB, ("com.sun.star.task.Job",))
+g_ImplementationHelper.addImplementation(PromptAddIn, PROMPT_ADDIN, (PROMPT_ADDIN, "com.sun.star.sheet.AddIn"))

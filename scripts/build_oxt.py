@@ -5,7 +5,8 @@ Usage: python3 scripts/build_oxt.py [--output PATH]
 The .oxt layout differs from the repository's: the entry module sits at the root,
 ``core/`` and ``ui/`` become the package ``pythonpath/marginalia/`` (one unique name
 inside the office's shared ``sys.modules``), and ``description.xml`` gets the version
-from ``core/version.py``, the only place it is kept. The archive is deterministic
+from ``core/version.py``, the only place it is kept. The Calc add-in's IDL
+(``extension/idl/``) is compiled into ``types/marginalia.rdb`` with the SDK's ``unoidl-write``. The archive is deterministic
 (fixed timestamps, sorted entries), so two builds of the same tree are identical.
 """
 from __future__ import annotations
@@ -14,7 +15,10 @@ import argparse
 import glob
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +54,13 @@ PACKAGE_DATA = ["ui/locale/*/LC_MESSAGES/*.mo", "core/locale/*.po",
 
 FIXED_DATE = (2020, 1, 1, 0, 0, 0)
 
+# The Calc add-in's interface (PROMPT), compiled into a type library with the LibreOffice SDK.
+IDL_ROOT = os.path.join(ROOT, "extension", "idl")
+TYPE_LIBRARY = "types/marginalia.rdb"
+OFFICE_PROGRAM = "/usr/lib/libreoffice/program"
+UNOIDL_WRITE_PLACES = ("/usr/lib/libreoffice/sdk/bin/unoidl-write", OFFICE_PROGRAM + "/unoidl-write")
+BASE_TYPES = (OFFICE_PROGRAM + "/types.rdb", OFFICE_PROGRAM + "/types/offapi.rdb")
+
 
 def read_version() -> str:
     """Return ``__version__`` from core/version.py."""
@@ -73,6 +84,29 @@ def python_entries():
             yield relative, "pythonpath/%s/%s" % (PACKAGE, relative)
 
 
+def unoidl_write() -> str:
+    """The SDK's ``unoidl-write`` (``make deps`` installs it with libreoffice-dev)."""
+    for place in UNOIDL_WRITE_PLACES:
+        if os.path.exists(place):
+            return place
+    found = shutil.which("unoidl-write")
+    if not found:
+        raise SystemExit("unoidl-write (LibreOffice SDK) is missing: run `make deps` (apt: libreoffice-dev)")
+    return found
+
+
+def type_library() -> bytes:
+    """Compile extension/idl/ into the .rdb type library the .oxt registers."""
+    with tempfile.TemporaryDirectory() as folder:
+        output = os.path.join(folder, "marginalia.rdb")
+        bases = [path for path in BASE_TYPES if os.path.exists(path)]
+        result = subprocess.run([unoidl_write()] + bases + [IDL_ROOT, output], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SystemExit("unoidl-write failed: %s%s" % (result.stdout, result.stderr))
+        with open(output, "rb") as handle:
+            return handle.read()
+
+
 def generated_entries(version: str):
     """Yield (destination, bytes) for the files the build writes itself."""
     with open(os.path.join(ROOT, "description.xml"), encoding="utf-8") as handle:
@@ -80,6 +114,7 @@ def generated_entries(version: str):
     yield "description.xml", description.encode("utf-8")
     init = '"""Marginalia, an AI assistant for LibreOffice (built package)."""\n__version__ = "%s"\n' % version
     yield "pythonpath/%s/__init__.py" % PACKAGE, init.encode("utf-8")
+    yield TYPE_LIBRARY, type_library()
 
 
 def all_entries(version: str):

@@ -2,7 +2,8 @@
 
 System packages (apt): LibreOffice Writer and Calc, the Python UNO bridge and script
 provider, Xvfb, ImageMagick and xdotool (screenshots and real input), openssl (test
-certificates). Python packages (pip, into the interpreter running this script):
+certificates), the LibreOffice SDK (``unoidl-write`` compiles the Calc add-in's IDL at
+`make oxt` time). Python packages (pip, into the interpreter running this script):
 requirements-dev.txt. When everything is there already it installs nothing and takes
 well under a second, so `make test` runs it every time.
 """
@@ -17,14 +18,15 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUIREMENTS = os.path.join(ROOT, "requirements-dev.txt")
 APT_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreoffice-script-provider-python",
-                "xvfb", "imagemagick", "xdotool", "openssl", "x11-utils"]
+                "xvfb", "imagemagick", "xdotool", "openssl", "x11-utils", "libreoffice-dev"]
 # What each apt package provides, to skip apt when everything is there already.
 PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-calc": "/usr/lib/libreoffice/program/scalc",
             "python3-uno": "/usr/lib/python3/dist-packages/uno.py",
             "libreoffice-script-provider-python": "/usr/lib/libreoffice/program/pythonscript.py",
             "xvfb": "/usr/bin/Xvfb", "imagemagick": "/usr/bin/import", "xdotool": "/usr/bin/xdotool",
-            "openssl": "/usr/bin/openssl", "x11-utils": "/usr/bin/xwininfo"}
+            "openssl": "/usr/bin/openssl", "x11-utils": "/usr/bin/xwininfo",
+            "libreoffice-dev": "/usr/lib/libreoffice/sdk/bin/unoidl-write"}
 PIN = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;#]+)")
 
 

@@ -47,5 +47,7 @@ class Marginalia:
         self.escape_key = EscapeKey(ctx, self.pump)
         self.agents = AgentServer(self)
         """Marginalia as an MCP server for other agents (started by the startup job when turned on)."""
+        self.prompts = None
+        """Calc's PROMPT state (:class:`~marginalia.ui.prompt.service.PromptService`), made on first use."""
         self.last_instruction = ""
         """The last Edit Selection instruction, offered again the next time."""

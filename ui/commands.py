@@ -31,6 +31,12 @@ def extend_selection(app, frame, args):
     run(app, frame, args)
 
 
+def refresh_prompts(app, frame, args):
+    """Ask the selected PROMPT cells again (all of the sheet's when one cell or nothing is selected)."""
+    from .prompt.refresh import refresh_prompts as run
+    run(app, frame, args)
+
+
 def about(app, frame, args):
     """Show the About box (version, log file, model server)."""
     from .about import show_about
@@ -42,5 +48,6 @@ COMMANDS = {
     "Settings": open_settings,
     "EditSelection": edit_selection,
     "ExtendSelection": extend_selection,
+    "RefreshPrompts": refresh_prompts,
     "About": about,
 }

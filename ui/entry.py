@@ -37,3 +37,20 @@ def dispatch_command(app, frame, command, args):
 def start_office(app):
     """At office start (the startup job): start what runs in the background, if turned on."""
     app.agents.start()
+
+
+@logged(default="#AI! failed")
+def prompt_call(app, document, instruction, inputs):
+    """Calc's ``PROMPT(instruction; inputs…)``: a value now, or a live result (never waits)."""
+    from .prompt.service import service_of
+    return service_of(app).call(document, instruction, inputs)
+
+
+@logged(default="")
+def prompt_text(app, what, *args):
+    """A Function Wizard text of PROMPT (``what`` names the function of :mod:`.prompt.descriptions`).
+
+    ``app`` is taken so the user's language is chosen before the text is translated.
+    """
+    from .prompt import descriptions
+    return getattr(descriptions, what)(*args)

@@ -179,6 +179,20 @@ class AgentSettings:
         return cls(server_enabled=bool(group.raw("ServerEnabled")),
                    port=port if port < 65536 else int(defaults["Port"]), read_only=bool(group.raw("ReadOnly")),
                    allowed_clients=tuple(name for name in names if name), ask_approval=bool(group.raw("AskApproval")))
+class CalcSettings:
+    """The ``Calc`` group: how the PROMPT() cell function asks."""
+
+    prompt_concurrency: int
+    """Most PROMPT requests running at once."""
+    prompt_confirm_above: int
+    """More new PROMPT cells than this at once are asked only after the user agrees (0: never ask)."""
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, object], defaults: Mapping[str, object]) -> "CalcSettings":
+        """Build the view from the group's raw values and the schema's defaults."""
+        group = _Group(values, defaults)
+        return cls(prompt_concurrency=int(group.number("PromptConcurrency", 1)),
+                   prompt_confirm_above=int(group.number("PromptConfirmAbove", 0)))
 
 
 @dataclass(frozen=True)
@@ -190,6 +204,7 @@ class Settings:
     writer: WriterSettings
     research: ResearchSettings
     agents: AgentSettings
+    calc: CalcSettings = CalcSettings(4, 50)
 
     @classmethod
     def from_groups(cls, groups: Mapping[str, Mapping[str, object]], defaults: Defaults) -> "Settings":
@@ -198,4 +213,6 @@ class Settings:
                    chat=ChatSettings.from_values(groups.get("Chat", {}), defaults["Chat"]),
                    writer=WriterSettings.from_values(groups.get("Writer", {}), defaults["Writer"]),
                    research=ResearchSettings.from_values(groups.get("Research", {}), defaults["Research"]),
-                   agents=AgentSettings.from_values(groups.get("Agents", {}), defaults["Agents"]))
+                   agents=AgentSettings.from_values(groups.get("Agents", {}), defaults["Agents"]),
+                   calc=CalcSettings.from_values(groups.get("Calc", {}), defaults.get("Calc", {"PromptConcurrency": 4,
+                                                                                          "PromptConfirmAbove": 50})))

@@ -91,6 +91,10 @@ def test_oxt_ships_every_runtime_module_and_nothing_else(tmp_path):
             relative = os.path.relpath(module, ROOT).replace(os.sep, "/")
             assert "pythonpath/marginalia/%s" % relative in names
     assert "pythonpath/marginalia/__init__.py" in names
+    assert "types/marginalia.rdb" in names  # the Calc add-in's interface, compiled from extension/idl/
+    with zipfile.ZipFile(path) as archive:
+        manifest = archive.read("META-INF/manifest.xml").decode()
+    assert manifest.index("uno-typelibrary;type=RDB") < manifest.index("uno-component;type=Python")
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or n.startswith("tests/")]
     from marginalia.core.version import __version__
     assert '<version value="%s"/>' % __version__ in description

@@ -3,12 +3,12 @@ import dataclasses
 
 import pytest
 
-from marginalia.core.settings.views import (AgentSettings, ChatSettings, EndpointSettings, ResearchSettings,
-                                            Settings, WriterSettings)
+from marginalia.core.settings.views import (AgentSettings, CalcSettings, ChatSettings, EndpointSettings,
+                                            ResearchSettings, Settings, WriterSettings)
 from support.settings_schema import defaults, settings
 
 VIEWS = {"Endpoint": EndpointSettings, "Chat": ChatSettings, "Writer": WriterSettings, "Research": ResearchSettings,
-         "Agents": AgentSettings}
+         "Agents": AgentSettings, "Calc": CalcSettings}
 CHANGED = {str: "changed-value", int: 7, float: 0.25, bool: True}
 
 

@@ -53,7 +53,7 @@ def test_menu_has_every_command(office):
     submenu = provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationAccess", (arg,))
     urls = sorted(submenu.getByName(name).getByName("URL") for name in submenu.getElementNames())
     assert urls == ["org.marginalia:About", "org.marginalia:EditSelection", "org.marginalia:ExtendSelection",
-                    "org.marginalia:OpenChat", "org.marginalia:Settings"]
+                    "org.marginalia:OpenChat", "org.marginalia:RefreshPrompts", "org.marginalia:Settings"]
 
 
 def test_open_chat_shows_the_deck_and_never_toggles_it_away(office, writer):

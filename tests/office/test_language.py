@@ -114,3 +114,16 @@ def test_the_environment_decides_when_the_office_names_no_language():
     assert environment_locale({"LC_MESSAGES": "de_AT@euro", "LANG": "C"}) == "de_AT"
     assert environment_locale({"LANG": "C.UTF-8"}) == ""
     assert environment_locale({}) == ""
+
+
+def test_the_function_wizard_describes_prompt_in_german(german_office):
+    descriptions = german_office.ctx.ServiceManager.createInstanceWithContext(
+        "com.sun.star.sheet.FunctionDescriptions", german_office.ctx)
+    found = None
+    for index in range(descriptions.getCount()):
+        properties = {p.Name: p.Value for p in descriptions.getByIndex(index)}
+        if properties["Name"] == "PROMPT":
+            found = properties
+    assert found is not None, "PROMPT is not in the function list"
+    assert found["Description"].startswith("Marginalia: fragt das KI-Modell"), found["Description"]
+    assert [argument.Name for argument in found["Arguments"]] == ["Anweisung", "Eingabe"]

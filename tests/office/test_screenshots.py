@@ -142,3 +142,45 @@ def test_screenshot_of_a_formatted_answer(gui_office, xvfb, scripted_server):
         set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
         gui_office.close_document(doc)
     assert os.path.getsize(path) > 10000 and is_png(path)
+
+
+REVIEWS = ["Arrived quickly and works perfectly.", "The lid broke on the second day.", "It does what it says.",
+           "Best kettle I have ever owned!", "Too loud, and the cable is short.", "Fine for the price.",
+           "Stopped heating after a week.", "Looks lovely in my kitchen.", "Nothing special, nothing wrong.",
+           "Customer service never answered."]
+SENTIMENT = {"Arrived": "positive", "The lid": "negative", "It does": "neutral", "Best": "positive",
+             "Too loud": "negative", "Fine": "neutral", "Stopped": "negative", "Looks": "positive",
+             "Nothing": "neutral", "Customer": "negative"}
+
+
+def sentiment_reply(request):
+    text = request.json()["messages"][-1]["content"]
+    label = next(value for start, value in SENTIMENT.items() if "Input 1: " + start in text)
+    return text_stream_reply([label])
+
+
+def test_calc_prompt_screenshot(gui_office, xvfb, scripted_server):
+    """A column of reviews classified by =PROMPT() (docs/screenshots/calc-prompt.png)."""
+    scripted_server.responder = sentiment_reply
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="scripted-model")
+    doc = gui_office.new_document("scalc")
+    try:
+        sheet = doc.getSheets().getByIndex(0)
+        sheet.getCellRangeByName("A1:B1").setDataArray((("Review", "Sentiment"),))
+        sheet.getCellRangeByName("A1:B1").CharWeight = 150.0
+        sheet.getCellRangeByName("A2:A11").setDataArray(tuple((review,) for review in REVIEWS))
+        sheet.getColumns().getByIndex(0).Width = 9000
+        sheet.getColumns().getByIndex(1).Width = 3000
+        sheet.getCellRangeByName("B2:B11").setFormulaArray(tuple(
+            ('=PROMPT("Sentiment of this review: positive, negative or neutral";A%d)' % n,) for n in range(2, 12)))
+        doc.getCurrentController().select(sheet.getCellRangeByName("B2"))
+        wait_until(lambda: [row[0] for row in sheet.getCellRangeByName("B2:B11").getDataArray()]
+                   == [SENTIMENT[next(s for s in SENTIMENT if r.startswith(s))] for r in REVIEWS],
+                   timeout=20, message="the reviews classified")
+        time.sleep(0.5)  # let the window repaint
+        path = os.path.join(SHOTS, "calc-prompt.png")
+        screenshot(xvfb, path)
+        assert os.path.getsize(path) > 10000 and is_png(path)
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)

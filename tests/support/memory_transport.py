@@ -88,10 +88,11 @@ class MemoryExchange:
         if body is not None:
             recorded.setdefault("Content-Length", str(len(body)))
         self._method, self._path = method, target
-        self._script._record(RecordedRequest(method, target, recorded, body or b""))
+        self._request = RecordedRequest(method, target, recorded, body or b"")
+        self._script._record(self._request)
 
     def getresponse(self) -> http.client.HTTPResponse:
-        reply = self._script._next_reply(self._path, self._method)
+        reply = self._script.reply_for(self._request)
         data = wire_bytes(reply)
         self._connection.keep_alive = bool(data) and reply.cut_after is None
         raw = http.client.HTTPResponse(_WireSocket(data), method=self._method)

@@ -24,7 +24,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List, Optional
 
 DEFAULT_MODELS = ["scripted-model"]
 
@@ -142,9 +142,10 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         owner = self.server.owner
-        owner._record(RecordedRequest(self.command, self.path, dict(self.headers.items()), body))
+        request = RecordedRequest(self.command, self.path, dict(self.headers.items()), body)
+        owner._record(request)
         owner.connections_seen.add(self.client_address)
-        reply = owner._next_reply(self.path, self.command)
+        reply = owner.reply_for(request)
         self._send(reply)
 
     do_GET = do_POST = _handle
@@ -224,6 +225,8 @@ class ReplyScript:
         self._lock = threading.Lock()
         self.requests: List[RecordedRequest] = []
         self.default_reply: Optional[Reply] = None
+        self.responder: Optional[Callable[[RecordedRequest], Reply]] = None
+        """Answers chat requests no queued reply is left for, from the request itself."""
 
     def enqueue(self, *replies: Reply, path: Optional[str] = None) -> None:
         """Queue replies; with ``path``, only requests whose path starts with it take them."""
@@ -246,6 +249,15 @@ class ReplyScript:
                     return list(self.requests)
             time.sleep(0.01)
         raise AssertionError("expected %d requests, got %d" % (count, len(self.requests)))
+
+    def reply_for(self, request: RecordedRequest) -> Reply:
+        """The reply to ``request``: the responder's for a chat request it answers, else the script's."""
+        if self.responder is not None and _is_chat(request.path):
+            with self._lock:
+                queued = bool(self._replies)
+            if not queued:
+                return self.responder(request)
+        return self._next_reply(request.path, request.method)
 
     def _record(self, request: RecordedRequest) -> None:
         with self._lock:

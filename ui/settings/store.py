@@ -17,7 +17,7 @@ from ..office.extension import extension_url
 
 ROOT = "/org.marginalia.Settings"
 PROVIDER = "com.sun.star.configuration.ConfigurationProvider"
-GROUPS = ("Endpoint", "Chat", "Writer", "Research", "Agents")
+GROUPS = ("Endpoint", "Chat", "Writer", "Research", "Agents", "Calc")
 SCHEMA = "registry/org/marginalia/Settings.xcs"
 
 

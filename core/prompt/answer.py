@@ -1,0 +1,86 @@
+"""What PROMPT asks (system prompt and user message) and how a reply becomes one cell value."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import List, Sequence, Union
+
+from ..i18n import _
+
+SYSTEM_PROMPT = ("You fill one spreadsheet cell. Follow the instruction using the inputs given. "
+                 "Reply with the bare value only: one line, no explanation, no quotes, no Markdown, "
+                 "no label. A number is written as digits with a dot for decimals.")
+MAX_VALUE_CHARS = 2000
+"""Longer replies are not one cell value."""
+ERROR_MARK = "#AI!"
+"""Every PROMPT error text starts with this, so formulas can test ``LEFT(A1;4)="#AI!"``."""
+PENDING = "…"
+"""What a cell shows while its answer is on the way."""
+
+CellValue = Union[str, float]
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_FENCE = re.compile(r"^```[\w-]*\n?(.*?)\n?```$", re.S)
+
+
+@dataclass(frozen=True)
+class PromptAnswer:
+    """A finished PROMPT: the cell's value, or an error with its reason."""
+
+    value: CellValue
+    error: str = ""
+    """The reason in words when ``value`` is an error text, else ""."""
+
+    @property
+    def failed(self) -> bool:
+        """Whether this is an error rather than the model's value."""
+        return bool(self.error)
+
+
+class NotOneValue(Exception):
+    """The reply is not a single cell value."""
+
+
+def user_message(instruction: str, inputs: Sequence[str]) -> str:
+    """The one user message: the instruction, then each input under its number."""
+    parts = ["Instruction: %s" % instruction]
+    for number, text in enumerate(inputs, 1):
+        parts.append("Input %d:\n%s" % (number, text) if "\n" in text else "Input %d: %s" % (number, text))
+    return "\n\n".join(parts)
+
+
+def chat_messages(instruction: str, inputs: Sequence[str]) -> List[dict]:
+    """System and user messages for one PROMPT call."""
+    return [{"role": "system", "content": SYSTEM_PROMPT},
+            {"role": "user", "content": user_message(instruction, inputs)}]
+
+
+def cell_value(reply: str) -> CellValue:
+    """The reply as one cell value: trimmed, unwrapped from fences or quotes, a number when it is one.
+
+    A one-line first paragraph followed by a blank line and more text ("Paris" then an
+    explanation, as small models write) is the value; the rest is dropped.
+
+    Raises:
+        NotOneValue: The reply is empty, several lines or too long.
+    """
+    text = reply.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1).strip()
+    first = re.split(r"\n\s*\n", text, maxsplit=1)[0].strip()
+    if "\n" not in first:
+        text = first
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        text = text[1:-1].strip()
+    if not text:
+        raise NotOneValue(_("The model's reply was empty."))
+    if "\n" in text or len(text) > MAX_VALUE_CHARS:
+        raise NotOneValue(_("The model's reply was not a single value."))
+    if _NUMBER.match(text):
+        return float(text)
+    return text
+
+
+def error_answer(short: str, reason: str) -> PromptAnswer:
+    """An error cell: ``#AI! <short>`` with the reason kept for the comment or log."""
+    return PromptAnswer("%s %s" % (ERROR_MARK, short), reason or short)
