@@ -4,7 +4,8 @@ from __future__ import annotations
 from ...core.i18n import _, ngettext
 from typing import List
 
-from ...core.text.match import context_around, find_all, normalize, quote
+from ...core.text.match import context_around, normalize, quote
+from ...core.text.quick_find import find_all_quick
 from ...core.agent.tools import Tool, ToolOutcome
 from .block_info import portion_blocks, reads_by_portion
 from .blocks import body_blocks
@@ -57,7 +58,7 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
             continue
         source = TextSpan.of_range(block.obj).text if block.number in special else block.obj.getString()
         matches.extend(Match(source, start, end, block.number, "paragraph %d" % block.number)
-                       for start, end in find_all(source, text, match_case, whole_words))
+                       for start, end in find_all_quick(source, text, match_case, whole_words))
     return matches
 
 
