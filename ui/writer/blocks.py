@@ -69,6 +69,48 @@ def _all_tables(document) -> Optional[set]:
         return None
 
 
+def reread_around(document, blocks: List[Block], number: int, reach: int = 1) -> List[Block]:
+    """The body's blocks after a change that touched only blocks ``number - reach``..``number + reach``.
+
+    Only that stretch is enumerated again, between the untouched paragraphs on either
+    side; the blocks outside it are kept (their objects stay valid). Where no such
+    paragraph exists on a side, or the stretch cannot be told apart, the whole body is
+    read again, as :func:`body_blocks` does.
+
+    Args:
+        document: the Writer document.
+        blocks: the blocks as they were before the change.
+        number: the block the change was made at (numbers as in ``blocks``).
+        reach: how many blocks either side the change may have touched.
+    """
+    before, after = number - reach - 2, number + reach  # indexes of the untouched paragraphs around
+    if before < 0 or after >= len(blocks) or blocks[before].kind != "paragraph" or blocks[after].kind != "paragraph":
+        return body_blocks(document)
+    body = document.getText()
+    cursor = body.createTextCursorByRange(blocks[before].obj.getEnd())
+    cursor.gotoRange(blocks[after].obj.getStart(), True)
+    elements = []
+    enumeration = cursor.createEnumeration()
+    while enumeration.hasMoreElements():
+        elements.append(enumeration.nextElement())
+    if len(elements) < 2 or not _same_paragraph(body, elements[0], blocks[before].obj) \
+            or not _same_paragraph(body, elements[-1], blocks[after].obj):
+        return body_blocks(document)
+    middle = [Block(0, "table" if element.supportsService(TABLE) else "paragraph", element)
+              for element in elements[1:-1]]
+    kept = blocks[:before + 1] + middle + blocks[after:]
+    return [Block(index, block.kind, block.obj) for index, block in enumerate(kept, 1)]
+
+
+def _same_paragraph(body, element, paragraph) -> bool:
+    """True when ``element`` (a part of a paragraph, from a cursor's enumeration) lies in ``paragraph``."""
+    try:
+        return element.supportsService(PARAGRAPH) and body.compareRegionStarts(element, paragraph) <= 0 \
+            and body.compareRegionEnds(element, paragraph) >= 0
+    except Exception:  # not comparable: not in the same text
+        return False
+
+
 def block_at(blocks: List[Block], number: int) -> Block:
     """Return block ``number`` or raise a ToolError that states the valid range."""
     if not blocks:
