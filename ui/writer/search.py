@@ -5,7 +5,7 @@ from ...core.i18n import _, ngettext
 from typing import List
 
 from ...core.text.match import context_around, normalize, quote
-from ...core.text.quick_find import find_all_quick
+from ...core.text.quick_find import finder
 from ...core.agent.tools import Tool, ToolOutcome
 from .block_info import portion_blocks, reads_by_portion
 from .blocks import body_blocks
@@ -51,6 +51,7 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
     blocks = body_blocks(document)
     by_portion = reads_by_portion(document)
     special = portion_blocks(document, blocks) if by_portion else set()
+    find = finder(text, match_case, whole_words)
     matches: List[Match] = []
     for block in blocks:
         if block.kind == "table":
@@ -58,7 +59,7 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
             continue
         source = TextSpan.of_range(block.obj).text if block.number in special else block.obj.getString()
         matches.extend(Match(source, start, end, block.number, "paragraph %d" % block.number)
-                       for start, end in find_all_quick(source, text, match_case, whole_words))
+                       for start, end in find(source))
     return matches
 
 
