@@ -8,6 +8,8 @@ the slow, obvious way of reading the same thing.
 import os
 
 import pytest
+import uno  # noqa: F401  (installs the com.sun.star import hook)
+from com.sun.star.text.TextContentAnchorType import AS_CHARACTER
 
 from bench_writer import appendix, document_html
 
@@ -64,7 +66,29 @@ def _decorate(doc):
                 cursor.goRight(3, True)
                 cursor.setString("")
             doc.RecordChanges = False
+    _mark_headings(doc, [paragraph for paragraph in paragraphs[:400] if paragraph.OutlineLevel][1:6])
     doc.getUndoManager().clear()
+
+
+def _mark_headings(doc, headings):
+    """A frame as a character, a field, a comment, a footnote and a tracked deletion in the first headings."""
+    text = doc.getText()
+    frame = doc.createInstance("com.sun.star.text.TextFrame")
+    frame.AnchorType = AS_CHARACTER
+    text.insertTextContent(headings[0].getEnd(), frame, False)
+    frame.setString("in a frame")
+    text.insertTextContent(headings[1].getEnd(), doc.createInstance("com.sun.star.text.textfield.PageCount"), False)
+    comment = doc.createInstance("com.sun.star.text.textfield.Annotation")
+    comment.Author, comment.Content = "Reviewer", "A heading?"
+    text.insertTextContent(headings[2].getStart(), comment, False)
+    note = doc.createInstance("com.sun.star.text.Footnote")
+    text.insertTextContent(headings[3].getEnd(), note, False)
+    note.setString("A note on a heading.")
+    doc.RecordChanges = True
+    cursor = text.createTextCursorByRange(headings[4].getStart())
+    cursor.goRight(2, True)
+    cursor.setString("")
+    doc.RecordChanges = False
 
 
 def test_the_document_is_large_and_decorated(large):
@@ -135,7 +159,8 @@ def test_get_document_shows_what_a_full_read_shows(large, office, first, last):
     listed = content.split("Paragraphs %d–%d:\n" % (first, shown), 1)[1]
     assert listed.startswith("\n".join(lines))
     if first == 1:
-        assert shown < len(body_blocks(large)) and "Continue with get_document from_paragraph=%d." % (shown + 1) in content
+        assert shown < len(body_blocks(large))
+        assert "Continue with get_document from_paragraph=%d." % (shown + 1) in content
         assert content.split("Outline (headings):\n", 1)[1].startswith("\n".join(outline[:20]))
         assert any("[^" in line for line in lines) or any("comment by" in line for line in lines)
 
