@@ -43,16 +43,15 @@ def reads_by_portion(document) -> bool:
     return has_tracked_changes(document) or has_notes(document)
 
 
-def portion_blocks(document, blocks: List[Block], fields: bool = False) -> Set[int]:
+def portion_blocks(document, blocks: List[Block]) -> Set[int]:
     """The numbers of the body paragraphs whose text must be read portion by portion.
 
     Those are the paragraphs where a tracked change starts or ends, or that hold a
     footnote or endnote anchor or an object anchored as a character: only there does
     the text the tools read (deletions left out, ``[^1]`` markers, a placeholder for
-    the object) differ from the paragraph's plain string. With ``fields``, also those
-    holding a field or a comment (which a full read lists under the paragraph).
-    Tables are not listed (their cells are read on their own). Costs a few calls per
-    change, note, object and field, not per paragraph.
+    the object) differ from the paragraph's plain string. Tables are not listed (their
+    cells are read on their own). Costs a few calls per change, note and object
+    (about 15 for each, to place it), not per paragraph.
     """
     find = block_finder(document, blocks)
     ranges = []
@@ -63,8 +62,6 @@ def portion_blocks(document, blocks: List[Block], fields: bool = False) -> Set[i
     for notes in (document.getFootnotes(), document.getEndnotes()):
         ranges.extend(notes.getByIndex(index).getAnchor() for index in range(notes.getCount()))
     ranges.extend(_character_objects(document))
-    if fields:
-        ranges.extend(_field_anchors(document))
     numbers = set()
     for text_range in ranges:
         block = find(text_range) if text_range is not None else None
@@ -83,19 +80,6 @@ def _character_objects(document) -> list:
             if shape.getPropertyValue("AnchorType") == AS_CHARACTER:
                 anchors.append(shape.getAnchor())
         except Exception:  # a shape without an anchor type: not in the text
-            continue
-    return anchors
-
-
-def _field_anchors(document) -> list:
-    """Where the fields and the comments are."""
-    anchors = []
-    found = document.getTextFields().createEnumeration()
-    while found.hasMoreElements():
-        field = found.nextElement()
-        try:
-            anchors.append(field.getAnchor())
-        except Exception:  # a field that cannot say where it is: not one a read of the body meets
             continue
     return anchors
 

@@ -1,14 +1,13 @@
 """Reading tools: the document as numbered paragraphs, the selection, statistics."""
 from __future__ import annotations
 
-from functools import partial
 from typing import List
 
 from ...core.i18n import _, ngettext
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.text.writer_listing import BlockInfo, count_words, most_common_style, outline_lines, page_of
 from .block_info import (describe, describe_brief, has_fields, has_notes, has_tracked_changes, paragraph_text,
-                         portion_blocks, reads_by_portion)
+                         reads_by_portion)
 from .blocks import body_blocks, containing_block
 from .other_text import listing_lines
 from .selection_info import describe_selection
@@ -37,8 +36,7 @@ def get_document(context, args) -> ToolOutcome:
     by_portion, marks = tracked or notes, notes or has_fields(document)
     outline_only = bool(args.get("outline_only"))
     end = len(blocks) if last is None or outline_only else min(last, len(blocks))
-    briefs = _briefs(document, blocks, first, end, first == 1 or outline_only, by_portion,
-                     marks and not outline_only)
+    briefs = _briefs(blocks, first, end, first == 1 or outline_only, by_portion, marks and not outline_only)
     outside = listing_lines(document) if first == 1 or outline_only else []
     lines = [_header(document, blocks, tracked, notes, bool(outside))]
     outline = outline_lines(briefs)
@@ -63,30 +61,24 @@ def get_document(context, args) -> ToolOutcome:
     return ToolOutcome.success("\n".join(lines), _("Read paragraphs %d–%d of %d") % (first, shown, len(blocks)))
 
 
-def _briefs(document, blocks, first: int, end: int, outline: bool, by_portion: bool,
-            marks: bool) -> List[BlockInfo]:
+def _briefs(blocks, first: int, end: int, outline: bool, by_portion: bool, marks: bool) -> List[BlockInfo]:
     """Brief descriptions (level, style, list item) of blocks ``first``..``end``, or of all for the outline.
 
     The outline needs the headings' text: those of the range read as the page reads
-    them (with their marks), the others as plain paragraph text; either is read portion
-    by portion only in a heading where that reading differs from its plain string
-    (:func:`~.block_info.portion_blocks`). Blocks outside the range that the outline
-    does not need are left as bare numbers.
+    them (with their marks), the others as plain paragraph text. Blocks outside the
+    range that the outline does not need are left as bare numbers.
     """
-    special = portion_blocks(document, blocks, fields=marks) if outline and (by_portion or marks) else set()
+    def plain(paragraph):
+        return paragraph_text(paragraph, by_portion)
 
-    def plain(number, paragraph):
-        return paragraph_text(paragraph, by_portion and number in special)
-
-    def full(number, paragraph):
-        return TextSpan.of_range(paragraph).text if marks and number in special else plain(number, paragraph)
+    def full(paragraph):
+        return TextSpan.of_range(paragraph).text if marks else plain(paragraph)
 
     infos = []
     for block in blocks:
         inside = first <= block.number <= end
         if inside or outline:
-            read = full if inside else plain
-            infos.append(describe_brief(block, partial(read, block.number) if outline else None))
+            infos.append(describe_brief(block, (full if inside else plain) if outline else None))
         else:
             infos.append(BlockInfo(block.number, block.kind))
     return infos

@@ -42,8 +42,9 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
 
     The matches are those :func:`~.locate.in_document` finds, but a paragraph is read
     portion by portion only where that reading differs from its plain string (a tracked
-    change or a note is in it, see :func:`~.block_info.portion_blocks`), not everywhere
-    as soon as the document has one change or note.
+    change, a note or an object anchored as a character is in it, see
+    :func:`~.block_info.portion_blocks`), not everywhere as soon as the document has one
+    change or note.
     """
     target = normalize(text, match_case).text.strip()
     if not target:
