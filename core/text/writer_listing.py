@@ -10,7 +10,7 @@ last line says where to continue.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 OBJECT = "\ufffc"
 """What Writer's text holds for an empty field or an object; a read leaves it out."""
@@ -144,15 +144,35 @@ def page(blocks: Sequence[BlockInfo], first: int, last: Optional[int], budget: i
         ``(lines, last shown number)``.
     """
     end = len(blocks) if last is None else min(last, len(blocks))
+    return page_of(lambda number: blocks[number - 1], first, end, budget, plain_styles)
+
+
+def page_of(describe: Callable[[int], BlockInfo], first: int, end: int, budget: int = DEFAULT_BUDGET,
+            plain_styles: Sequence[str] = ()) -> Tuple[List[str], int]:
+    """Like :func:`page`, but each block is described only when the page reaches it.
+
+    A long document is then read only as far as one page shows (plus the block that
+    no longer fits), not to its end.
+
+    Args:
+        describe: gives the block of a number (from 1).
+        first: the first block to show.
+        end: the last block that may be shown (at least ``first``).
+        budget: characters allowed; at least one block is always shown.
+        plain_styles: styles not worth marking (the body text styles).
+
+    Returns:
+        ``(lines, last shown number)``.
+    """
     lines: List[str] = []
     used, shown = 0, first - 1
-    for block in blocks[first - 1:end]:
-        line = block_line(block, plain_styles)
+    for number in range(first, end + 1):
+        line = block_line(describe(number), plain_styles)
         if lines and used + len(line) > budget:
             break
         lines.append(line)
         used += len(line) + 1
-        shown = block.number
+        shown = number
     return lines, shown
 
 

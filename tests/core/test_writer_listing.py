@@ -1,6 +1,6 @@
 """How paragraphs, headings, lists and tables are shown to the model, and how reading pages."""
 from marginalia.core.text.writer_listing import (BlockInfo, block_line, count_words, most_common_style,
-    outline_lines, page)
+    outline_lines, page, page_of)
 
 
 def test_lines_mark_styles_lists_and_empty_paragraphs():
@@ -28,6 +28,18 @@ def test_paging_respects_the_budget_and_always_shows_one():
     assert 5 <= len(lines) <= 10 and last == len(lines)
     lines, last = page([BlockInfo(1, text="y" * 3000)], 1, None, budget=100)
     assert len(lines) == 1 and last == 1
+
+
+def test_a_page_describes_only_the_blocks_it_reaches():
+    blocks = [BlockInfo(i, text="x" * 100) for i in range(1, 5001)]
+    described = []
+
+    def describe(number):
+        described.append(number)
+        return blocks[number - 1]
+
+    assert page_of(describe, 1, 5000, budget=1000) == page(blocks, 1, None, budget=1000)
+    assert described == list(range(1, page(blocks, 1, None, budget=1000)[1] + 2))  # the shown ones and the next
     lines, last = page(blocks, 10, 12)
     assert [line[:4] for line in lines] == ["[10]", "[11]", "[12]"] and last == 12
 

@@ -1,10 +1,12 @@
 """Read the body's blocks into :class:`~marginalia.core.text.writer_listing.BlockInfo` records."""
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Set, Tuple
+
+from com.sun.star.text.TextContentAnchorType import AS_CHARACTER
 
 from ...core.text.writer_listing import BlockInfo
-from .blocks import Block, list_label, list_level
+from .blocks import Block, block_finder, list_label, list_level
 from .spans import TextSpan
 
 
@@ -39,6 +41,47 @@ def reads_by_portion(document) -> bool:
     read it, so what a read shows can be quoted back to them.
     """
     return has_tracked_changes(document) or has_notes(document)
+
+
+def portion_blocks(document, blocks: List[Block]) -> Set[int]:
+    """The numbers of the body paragraphs whose text must be read portion by portion.
+
+    Those are the paragraphs where a tracked change starts or ends, or that hold a
+    footnote or endnote anchor or an object anchored as a character: only there does
+    the text the tools read (deletions left out, ``[^1]`` markers, a placeholder for
+    the object) differ from the paragraph's plain string. Tables are not listed (their
+    cells are read on their own). Costs a few calls per change, note and object
+    (about 15 for each, to place it), not per paragraph.
+    """
+    find = block_finder(document, blocks)
+    ranges = []
+    changes = document.getRedlines().createEnumeration()
+    while changes.hasMoreElements():
+        change = changes.nextElement()
+        ranges.extend(change.getPropertyValue(name) for name in ("RedlineStart", "RedlineEnd"))
+    for notes in (document.getFootnotes(), document.getEndnotes()):
+        ranges.extend(notes.getByIndex(index).getAnchor() for index in range(notes.getCount()))
+    ranges.extend(_character_objects(document))
+    numbers = set()
+    for text_range in ranges:
+        block = find(text_range) if text_range is not None else None
+        if block is not None and block.kind == "paragraph":
+            numbers.add(block.number)
+    return numbers
+
+
+def _character_objects(document) -> list:
+    """Where the frames, images and shapes anchored as characters are."""
+    anchors = []
+    shapes = document.getDrawPage()
+    for index in range(shapes.getCount()):
+        shape = shapes.getByIndex(index)
+        try:
+            if shape.getPropertyValue("AnchorType") == AS_CHARACTER:
+                anchors.append(shape.getAnchor())
+        except Exception:  # a shape without an anchor type: not in the text
+            continue
+    return anchors
 
 
 def paragraph_text(paragraph, by_portion: bool) -> str:
@@ -76,11 +119,34 @@ def describe(block: Block, full: bool, by_portion: bool, marks: bool = False) ->
     return info
 
 
-def describe_all(blocks: List[Block], first: int = 1, last: Optional[int] = None,
-                 by_portion: bool = False, marks: bool = False) -> List[BlockInfo]:
-    """Describe every block: fully from ``first`` to ``last``, the rest only for the outline."""
-    end = len(blocks) if last is None else last
-    return [describe(block, first <= block.number <= end, by_portion, marks) for block in blocks]
+SHAPE_PROPERTIES = ("OutlineLevel", "ParaStyleName", "NumberingIsNumber")
+LIST_ITEM = "\u2022"
+"""The label a brief description gives every list item (its real label is not read)."""
+
+
+def describe_brief(block: Block, heading_text: Optional[Callable] = None) -> BlockInfo:
+    """Describe ``block`` without reading its text: outline level, style, whether it is a list item.
+
+    This is what the outline and the body style need from the blocks a page does not
+    show; it costs one call per paragraph, where :func:`describe` reads every portion.
+
+    Args:
+        block: the block.
+        heading_text: reads a heading's text (paragraph → str); None leaves the text out.
+    """
+    if block.kind == "table":
+        return BlockInfo(block.number, "table")
+    paragraph = block.obj
+    try:
+        level, style, numbered = paragraph.getPropertyValues(SHAPE_PROPERTIES)
+        level, numbered = int(level or 0), bool(numbered)
+    except Exception:  # a property this paragraph lacks: read them one by one, as describe does
+        level = int(paragraph.getPropertyValue("OutlineLevel") or 0)
+        style, numbered = paragraph.getPropertyValue("ParaStyleName"), bool(list_label(paragraph))
+    info = BlockInfo(block.number, style=style, outline_level=level, list_label=LIST_ITEM if numbered else "")
+    if level and heading_text is not None:
+        info.text = heading_text(paragraph)
+    return info
 
 
 def table_rows(table) -> List[List[str]]:

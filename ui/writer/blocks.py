@@ -11,7 +11,9 @@ what they created.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional
+
+from com.sun.star.container import NoSuchElementException
 
 from ...core.agent.tools import ToolError
 
@@ -31,13 +33,82 @@ class Block:
 
 def body_blocks(document) -> List[Block]:
     """Return every block of the body, numbered from 1."""
-    blocks = []
-    enumeration = document.getText().createEnumeration()
+    elements = _body_elements(document)
+    tables = _all_tables(document)
+    if tables is not None:
+        kinds = ["table" if element in tables else "paragraph" for element in elements]
+        if kinds.count("table") == len(tables):  # every table of the document is in the body, each one found
+            return [Block(number, kind, element) for number, (kind, element) in enumerate(zip(kinds, elements), 1)]
+    return [Block(number, "table" if element.supportsService(TABLE) else "paragraph", element)
+            for number, element in enumerate(elements, 1)]
+
+
+def _body_elements(document) -> list:
+    """The paragraphs and tables of the body, in order.
+
+    The end is found by the enumeration's exception, which saves asking it before every element.
+    """
+    elements = []
+    following = document.getText().createEnumeration().nextElement
+    try:
+        while True:
+            elements.append(following())
+    except NoSuchElementException:
+        return elements
+
+
+def _all_tables(document) -> Optional[set]:
+    """The document's tables as a set, to tell tables from paragraphs without asking each element.
+
+    None when the office's Python bridge cannot hash its objects (then each element is asked).
+    """
+    try:
+        tables = document.getTextTables()
+        return {tables.getByIndex(index) for index in range(tables.getCount())}
+    except TypeError:
+        return None
+
+
+def reread_around(document, blocks: List[Block], number: int, reach: int = 1) -> List[Block]:
+    """The body's blocks after a change that touched only blocks ``number - reach``..``number + reach``.
+
+    Only that stretch is enumerated again, between the untouched paragraphs on either
+    side; the blocks outside it are kept (their objects stay valid). Where no such
+    paragraph exists on a side, or the stretch cannot be told apart, the whole body is
+    read again, as :func:`body_blocks` does.
+
+    Args:
+        document: the Writer document.
+        blocks: the blocks as they were before the change.
+        number: the block the change was made at (numbers as in ``blocks``).
+        reach: how many blocks either side the change may have touched.
+    """
+    before, after = number - reach - 2, number + reach  # indexes of the untouched paragraphs around
+    if before < 0 or after >= len(blocks) or blocks[before].kind != "paragraph" or blocks[after].kind != "paragraph":
+        return body_blocks(document)
+    body = document.getText()
+    cursor = body.createTextCursorByRange(blocks[before].obj.getEnd())
+    cursor.gotoRange(blocks[after].obj.getStart(), True)
+    elements = []
+    enumeration = cursor.createEnumeration()
     while enumeration.hasMoreElements():
-        element = enumeration.nextElement()
-        kind = "table" if element.supportsService(TABLE) else "paragraph"
-        blocks.append(Block(len(blocks) + 1, kind, element))
-    return blocks
+        elements.append(enumeration.nextElement())
+    if len(elements) < 2 or not _same_paragraph(body, elements[0], blocks[before].obj) \
+            or not _same_paragraph(body, elements[-1], blocks[after].obj):
+        return body_blocks(document)
+    middle = [Block(0, "table" if element.supportsService(TABLE) else "paragraph", element)
+              for element in elements[1:-1]]
+    kept = blocks[:before + 1] + middle + blocks[after:]
+    return [Block(index, block.kind, block.obj) for index, block in enumerate(kept, 1)]
+
+
+def _same_paragraph(body, element, paragraph) -> bool:
+    """True when ``element`` (a part of a paragraph, from a cursor's enumeration) lies in ``paragraph``."""
+    try:
+        return element.supportsService(PARAGRAPH) and body.compareRegionStarts(element, paragraph) <= 0 \
+            and body.compareRegionEnds(element, paragraph) >= 0
+    except Exception:  # not comparable: not in the same text
+        return False
 
 
 def block_at(blocks: List[Block], number: int) -> Block:
@@ -73,21 +144,29 @@ def containing_block(document, blocks: List[Block], text_range) -> Optional[Bloc
     A range inside a table cell gives the table's block; a range in a frame, header,
     footer or footnote gives None.
     """
-    text = text_range.getText()
+    return block_finder(document, blocks)(text_range)
+
+
+def block_finder(document, blocks: List[Block]) -> Callable[[Any], Optional[Block]]:
+    """A :func:`containing_block` for many ranges: the body's paragraphs are listed once."""
     body = document.getText()
-    if text != body:
-        table_name = _table_of(text, text_range)
-        return table_block(blocks, table_name) if table_name else None
     paragraphs = [block for block in blocks if block.kind == "paragraph"]
-    low, high, found = 0, len(paragraphs) - 1, None
-    while low <= high:
-        middle = (low + high) // 2
-        if body.compareRegionStarts(paragraphs[middle].obj, text_range) >= 0:  # starts before or at the range
-            found = paragraphs[middle]
-            low = middle + 1
-        else:
-            high = middle - 1
-    return found
+
+    def find(text_range) -> Optional[Block]:
+        text = text_range.getText()
+        if text != body:
+            table_name = _table_of(text, text_range)
+            return table_block(blocks, table_name) if table_name else None
+        low, high, found = 0, len(paragraphs) - 1, None
+        while low <= high:
+            middle = (low + high) // 2
+            if body.compareRegionStarts(paragraphs[middle].obj, text_range) >= 0:  # starts before or at the range
+                found = paragraphs[middle]
+                low = middle + 1
+            else:
+                high = middle - 1
+        return found
+    return find
 
 
 def _table_of(text, text_range) -> str:

@@ -10,7 +10,7 @@ import uno
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
-from .blocks import body_blocks, containing_block
+from .blocks import block_finder, body_blocks
 from .editing import TARGET_PROPERTIES
 from .locate import find_targets
 from .review import AUTHOR, author_name, editing
@@ -30,13 +30,13 @@ class Comment:
 
 def all_comments(document) -> List[Comment]:
     """The comments of the document, numbered from 1 in the order of their paragraphs."""
-    blocks = body_blocks(document)
+    find = block_finder(document, body_blocks(document))
     found = []
     fields = document.getTextFields().createEnumeration()
     while fields.hasMoreElements():
         field = fields.nextElement()
         if field.supportsService(ANNOTATION):
-            block = containing_block(document, blocks, field.getAnchor())
+            block = find(field.getAnchor())
             found.append((block.number if block else 0, field))
     found.sort(key=lambda item: item[0])
     return [Comment(index, field, paragraph) for index, (paragraph, field) in enumerate(found, 1)]

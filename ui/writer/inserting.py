@@ -11,7 +11,7 @@ from ...core.i18n import _
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import Block, body_blocks, containing_block
 from .content import FORMATS, Content, prepare
-from .placement import body_style, open_paragraph, reset_paragraph, resolve_position
+from .placement import body_style, open_paragraph_in, reset_paragraph, resolve_position
 from .review import editing
 from .rich_import import import_html
 from .text_ops import insert_plain, write_runs
@@ -37,7 +37,7 @@ def insert_content(context, args) -> ToolOutcome:
         before, anchor = resolve_position(blocks, args["position"], args.get("paragraph"))
     with editing(context):
         if args["position"] == "cursor" and before is None:
-            before, anchor = _split(document, cursor, block)
+            before, anchor, blocks = _split(document, cursor, block)
         first, last = _insert_paragraphs(document, blocks, before, anchor, content)
     numbers = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
     text = ("Inserted %s as %s. Paragraphs after them moved down by %d: read again before using their numbers."
@@ -71,7 +71,8 @@ def _split_at(cursor, block):
 def _split(document, cursor, block: Block):
     from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
     document.getText().insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
-    return False, body_blocks(document)[block.number - 1]
+    blocks = body_blocks(document)
+    return False, blocks[block.number - 1], blocks
 
 
 def _write_inline(cursor, content: Content) -> None:
@@ -82,17 +83,18 @@ def _write_inline(cursor, content: Content) -> None:
 
 
 def _insert_paragraphs(document, blocks, before: bool, anchor: Block, content: Content):
-    """Write ``content`` as new paragraphs next to ``anchor``; return the first and last new numbers."""
+    """Write ``content`` as new paragraphs next to ``anchor``; return the first and last new numbers.
+
+    ``blocks`` are the body's blocks as they are now (read again after any split).
+    """
     style = body_style(blocks, anchor.number)
-    current = body_blocks(document)
-    anchor = current[anchor.number - 1]
-    if _reusable(current, anchor, before):
+    if _reusable(blocks, anchor, before):
         paragraph, number = anchor.obj, anchor.number
         reset_paragraph(paragraph, style)
     else:
-        paragraph, number = open_paragraph(document, before, anchor, style)
+        paragraph, number, blocks = open_paragraph_in(document, blocks, before, anchor, style)
     if content.kind == "blocks":
-        return import_html(document, number, content.html, style)
+        return import_html(document, number, content.html, style, blocks)
     cursor = document.getText().createTextCursorByRange(paragraph.getStart())
     _write_inline(cursor, content)
     return number, number + (content.text.count("\n") if content.kind == "plain" else 0)

@@ -96,10 +96,11 @@ def _property(element, name: str, default):
 
 
 def _frames(document) -> List[Part]:
-    blocks = body_blocks(document)
     frames = document.getTextFrames()
+    names = frames.getElementNames()
+    blocks = body_blocks(document) if names else []
     found = []
-    for name in frames.getElementNames():
+    for name in names:
         frame = frames.getByName(name)
         if frame.getString().strip():
             found.append(Part("frame %s" % name, frame, _anchor(document, blocks, frame)))
@@ -107,7 +108,7 @@ def _frames(document) -> List[Part]:
 
 
 def _text_boxes(document) -> List[Part]:
-    found = []
+    found, blocks = [], None
     page = document.getDrawPage()
     for index in range(page.getCount()):
         shape = page.getByIndex(index)
@@ -119,7 +120,8 @@ def _text_boxes(document) -> List[Part]:
             continue
         if text.strip():
             name = _property(shape, "Name", "") or "Shape %d" % (index + 1)
-            found.append(Part("text box %s" % name, shape, _anchor(document, body_blocks(document), shape)))
+            blocks = body_blocks(document) if blocks is None else blocks
+            found.append(Part("text box %s" % name, shape, _anchor(document, blocks, shape)))
     return found
 
 

@@ -12,7 +12,7 @@ from typing import List, Optional
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
 from ...core.agent.tools import ToolError
-from .blocks import Block, block_at, body_blocks, is_heading, list_label
+from .blocks import Block, block_at, body_blocks, is_heading, list_label, reread_around
 
 NOT_BODY_STYLES = frozenset(("Title", "Subtitle", "Table Contents", "Table Heading", "Caption", "Header", "Footer",
                              "Contents Heading", "Quotations", "Preformatted Text"))
@@ -56,7 +56,16 @@ def resolve_position(blocks: List[Block], position: str, number: Optional[int]):
 
 def open_paragraph(document, before: bool, anchor: Block, style: str):
     """Insert an empty paragraph before or after ``anchor``; return ``(paragraph, its number)``."""
-    blocks = body_blocks(document)
+    paragraph, number, _blocks = open_paragraph_in(document, body_blocks(document), before, anchor, style)
+    return paragraph, number
+
+
+def open_paragraph_in(document, blocks: List[Block], before: bool, anchor: Block, style: str):
+    """:func:`open_paragraph` given the body's current ``blocks``; also return the blocks after it.
+
+    Returns:
+        ``(paragraph, its number, the body's blocks now)``.
+    """
     neighbour = _neighbour(blocks, anchor, before)
     if anchor.kind == "paragraph":
         _split(document, anchor.obj.getStart() if before else anchor.obj.getEnd())
@@ -65,9 +74,10 @@ def open_paragraph(document, before: bool, anchor: Block, style: str):
     else:
         _paragraph_beside_table(document, anchor.obj, before)
     number = anchor.number if before else anchor.number + 1
-    paragraph = body_blocks(document)[number - 1].obj
+    blocks = reread_around(document, blocks, anchor.number)  # the split touched the anchor or its neighbour
+    paragraph = blocks[number - 1].obj
     reset_paragraph(paragraph, style)
-    return paragraph, number
+    return paragraph, number, blocks
 
 
 def _neighbour(blocks: List[Block], anchor: Block, before: bool) -> Optional[Block]:
@@ -111,14 +121,16 @@ def _to_default(target, name: str) -> None:
         pass
 
 
-def delete_blocks(document, first: int, last: int) -> None:
+def delete_blocks(document, first: int, last: int, blocks: Optional[List[Block]] = None) -> None:
     """Remove blocks ``first``..``last``: paragraphs with their breaks, tables whole.
 
     Runs of paragraphs are deleted as text (so change tracking records the
     deletion); tables are removed as objects. The document keeps at least one
     paragraph: when everything would go, the first paragraph is emptied instead.
+    ``blocks`` are the body's blocks as they are now, when the caller has them (else
+    they are read: a whole enumeration of the body).
     """
-    blocks = body_blocks(document)
+    blocks = body_blocks(document) if blocks is None else blocks
     xtext = document.getText()
     for kind, run in reversed(_runs(blocks[first - 1:last])):
         if kind == "table":

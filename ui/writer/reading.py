@@ -1,13 +1,17 @@
 """Reading tools: the document as numbered paragraphs, the selection, statistics."""
 from __future__ import annotations
 
+from typing import List
+
 from ...core.i18n import _, ngettext
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
-from ...core.text.writer_listing import count_words, most_common_style, outline_lines, page
-from .block_info import describe_all, has_fields, has_notes, has_tracked_changes, paragraph_text, reads_by_portion
+from ...core.text.writer_listing import BlockInfo, count_words, most_common_style, outline_lines, page_of
+from .block_info import (describe, describe_brief, has_fields, has_notes, has_tracked_changes, paragraph_text,
+                         reads_by_portion)
 from .blocks import body_blocks, containing_block
 from .other_text import listing_lines
 from .selection_info import describe_selection
+from .spans import TextSpan
 
 NUMBERING_NOTE = ("Paragraph numbers: every paragraph and every table of the body has one number [N], from 1, in "
                   "order; pass them as paragraph=N to the other tools. Numbers shift when paragraphs are added or "
@@ -29,30 +33,55 @@ def get_document(context, args) -> ToolOutcome:
     if last is not None and last < first:
         raise ToolError("to_paragraph (%d) is before from_paragraph (%d)." % (last, first))
     tracked, notes = has_tracked_changes(document), has_notes(document)
-    infos = describe_all(blocks, 1 if args.get("outline_only") else first,
-                         0 if args.get("outline_only") else last, tracked or notes, notes or has_fields(document))
-    outside = listing_lines(document) if first == 1 or args.get("outline_only") else []
+    by_portion, marks = tracked or notes, notes or has_fields(document)
+    outline_only = bool(args.get("outline_only"))
+    end = len(blocks) if last is None or outline_only else min(last, len(blocks))
+    briefs = _briefs(blocks, first, end, first == 1 or outline_only, by_portion, marks and not outline_only)
+    outside = listing_lines(document) if first == 1 or outline_only else []
     lines = [_header(document, blocks, tracked, notes, bool(outside))]
-    outline = outline_lines(infos)
-    if outline and (first == 1 or args.get("outline_only")):
+    outline = outline_lines(briefs)
+    if outline and (first == 1 or outline_only):
         lines.append("Outline (headings):")
         lines.extend(_capped(outline, OUTLINE_BUDGET))
-    if args.get("outline_only"):
+    if outline_only:
         if not outline:
             lines.append("The document has no headings.")
         lines.extend(_outside(outside))
         return ToolOutcome.success("\n".join(lines), ngettext("Read the outline (%d heading)", "Read the outline (%d headings)",
                                                               len(outline)) % len(outline))
-    body_style = most_common_style(infos[first - 1:last])
-    shown_lines, shown = page(infos, first, last, plain_styles=PLAIN_STYLES + (body_style,))
+    body_style = most_common_style(briefs[first - 1:end])
+    shown_lines, shown = page_of(lambda number: describe(blocks[number - 1], True, by_portion, marks), first, end,
+                                 plain_styles=PLAIN_STYLES + (body_style,))
     lines.append("Paragraphs %d–%d:" % (first, shown))
     lines.extend(shown_lines)
-    end = len(blocks) if last is None else min(last, len(blocks))
     if shown < end:
         lines.append("[Shown: paragraphs %d–%d of %d. Continue with get_document from_paragraph=%d.]"
                      % (first, shown, len(blocks), shown + 1))
     lines.extend(_outside(outside))
     return ToolOutcome.success("\n".join(lines), _("Read paragraphs %d–%d of %d") % (first, shown, len(blocks)))
+
+
+def _briefs(blocks, first: int, end: int, outline: bool, by_portion: bool, marks: bool) -> List[BlockInfo]:
+    """Brief descriptions (level, style, list item) of blocks ``first``..``end``, or of all for the outline.
+
+    The outline needs the headings' text: those of the range read as the page reads
+    them (with their marks), the others as plain paragraph text. Blocks outside the
+    range that the outline does not need are left as bare numbers.
+    """
+    def plain(paragraph):
+        return paragraph_text(paragraph, by_portion)
+
+    def full(paragraph):
+        return TextSpan.of_range(paragraph).text if marks else plain(paragraph)
+
+    infos = []
+    for block in blocks:
+        inside = first <= block.number <= end
+        if inside or outline:
+            infos.append(describe_brief(block, (full if inside else plain) if outline else None))
+        else:
+            infos.append(BlockInfo(block.number, block.kind))
+    return infos
 
 
 def _outside(lines):

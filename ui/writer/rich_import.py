@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Tuple
+from typing import List, Optional, Tuple
 
 import uno
 from com.sun.star.beans import PropertyValue
@@ -20,7 +20,7 @@ from com.sun.star.beans import PropertyValue
 from ...core.text.html_inline import complete_document
 from ...core.text.markdown import markdown_to_html
 from ...core.agent.tools import ToolError
-from .blocks import body_blocks
+from .blocks import Block, body_blocks, reread_around
 from .outline_styles import fit_headings
 from .spans import TextSpan
 
@@ -33,21 +33,30 @@ def to_html(content: str, content_format: str) -> str:
     return markdown_to_html(content) if content_format == "markdown" else complete_document(content)
 
 
-def import_html(document, paragraph_number: int, html: str, body_style: str) -> Tuple[int, int]:
+def import_html(document, paragraph_number: int, html: str, body_style: str,
+                blocks: Optional[List[Block]] = None) -> Tuple[int, int]:
     """Import ``html`` into the empty paragraph ``paragraph_number``; return the new blocks' first and last numbers.
+
+    Args:
+        document: the Writer document.
+        paragraph_number: the empty paragraph that receives the content.
+        html: a complete HTML document.
+        body_style: the paragraph style plain imported paragraphs take.
+        blocks: the body's blocks as they are now, when the caller has them (else they are read).
 
     Raises:
         ToolError: the filter produced nothing (the content had no visible text).
     """
-    before = len(body_blocks(document))
-    host = body_blocks(document)[paragraph_number - 1].obj
+    blocks = body_blocks(document) if blocks is None else blocks
+    before = len(blocks)
+    host = blocks[paragraph_number - 1].obj
     cursor = document.getText().createTextCursorByRange(host.getStart())
     path = _write_temporary(html)
     try:
         cursor.insertDocumentFromURL(uno.systemPathToFileUrl(path), (_property("FilterName", HTML_FILTER),))
     finally:
         os.unlink(path)
-    blocks = body_blocks(document)
+    blocks = reread_around(document, blocks, paragraph_number)  # the content went into the host paragraph
     added = len(blocks) - before
     if added <= 0:
         host.dispose()
@@ -56,7 +65,7 @@ def import_html(document, paragraph_number: int, html: str, body_style: str) -> 
     if leftover.kind == "paragraph" and not leftover.obj.getString():
         leftover.obj.dispose()  # a no-op where Writer needs it (the last paragraph after a table)
     first, last = paragraph_number, paragraph_number + added - 1
-    new_blocks = body_blocks(document)[first - 1:last]
+    new_blocks = blocks[first - 1:last]  # the leftover after them went, they did not move
     _adopt_body_style(new_blocks, body_style)
     fit_headings(document, [block.obj for block in new_blocks if block.kind == "paragraph"])
     return first, last

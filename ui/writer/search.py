@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from ...core.i18n import _, ngettext
-from ...core.text.match import context_around, quote
+from typing import List
+
+from ...core.text.match import context_around, normalize, quote
+from ...core.text.quick_find import finder
 from ...core.agent.tools import Tool, ToolOutcome
-from .block_info import reads_by_portion
+from .block_info import portion_blocks, reads_by_portion
 from .blocks import body_blocks
-from .locate import in_document
+from .locate import Match, _in_table as in_table
+from .spans import TextSpan
 
 DEFAULT_RESULTS = 20
 
@@ -15,9 +19,7 @@ def search_text(context, args) -> ToolOutcome:
     """List the matches of ``text`` with their places and surrounding words."""
     text = args["text"]
     match_case, whole_words = args.get("match_case", False), args.get("whole_words", False)
-    document = context.document
-    matches = in_document(body_blocks(document), text, match_case, whole_words, reads_by_portion(document),
-                          positions=False)
+    matches = find_in_body(context.document, text, match_case, whole_words)
     if not matches:
         return ToolOutcome.success("No match for %s in the document body or its tables%s." % (
             quote(text), "" if not match_case else " (with matching case)"), _("No match for %s") % quote(text, 40))
@@ -33,6 +35,33 @@ def search_text(context, args) -> ToolOutcome:
     found = ngettext("%d match", "%d matches", len(matches)) % len(matches)
     paragraphs = ngettext("%d paragraph", "%d paragraphs", len(places)) % len(places)
     return ToolOutcome.success("\n".join(lines), _("Found %s for %s in %s") % (found, quote(text, 40), paragraphs))
+
+
+def find_in_body(document, text: str, match_case: bool = False, whole_words: bool = False) -> List[Match]:
+    """Every occurrence of ``text`` in the body paragraphs and table cells, in order, without positions.
+
+    The matches are those :func:`~.locate.in_document` finds, but a paragraph is read
+    portion by portion only where that reading differs from its plain string (a tracked
+    change, a note or an object anchored as a character is in it, see
+    :func:`~.block_info.portion_blocks`), not everywhere as soon as the document has one
+    change or note.
+    """
+    target = normalize(text, match_case).text.strip()
+    if not target:
+        return []
+    blocks = body_blocks(document)
+    by_portion = reads_by_portion(document)
+    special = portion_blocks(document, blocks) if by_portion else set()
+    find = finder(text, match_case, whole_words)
+    matches: List[Match] = []
+    for block in blocks:
+        if block.kind == "table":
+            matches.extend(in_table(block, text, match_case, whole_words, by_portion))
+            continue
+        source = TextSpan.of_range(block.obj).text if block.number in special else block.obj.getString()
+        matches.extend(Match(source, start, end, block.number, "paragraph %d" % block.number)
+                       for start, end in find(source))
+    return matches
 
 
 TOOLS = [

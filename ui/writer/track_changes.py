@@ -12,7 +12,7 @@ from typing import Any, List
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
-from .blocks import body_blocks, containing_block
+from .blocks import block_finder, body_blocks
 from .review import editing, require_writable, review_mode
 
 ACTIONS = ("status", "start", "stop", "list", "accept", "reject")
@@ -33,17 +33,27 @@ class Change:
 
 def all_changes(document) -> List[Change]:
     """The tracked changes of the document, numbered from 1."""
-    blocks = body_blocks(document)
+    find = block_finder(document, body_blocks(document))
     changes = []
     enumeration = document.getRedlines().createEnumeration()
     while enumeration.hasMoreElements():
         redline = enumeration.nextElement()
         start = redline.getPropertyValue("RedlineStart")
         text = _text_of(redline, start)
-        block = containing_block(document, blocks, start) if start is not None else None
+        block = find(start) if start is not None else None
         kind = KINDS.get(redline.getPropertyValue("RedlineType"), redline.getPropertyValue("RedlineType"))
         changes.append(Change(len(changes) + 1, redline, kind, text, block.number if block else 0))
     return changes
+
+
+def change_count(document) -> int:
+    """How many tracked changes the document holds (without placing them: no paragraph numbers)."""
+    enumeration = document.getRedlines().createEnumeration()
+    count = 0
+    while enumeration.hasMoreElements():
+        enumeration.nextElement()
+        count += 1
+    return count
 
 
 def _text_of(redline, start) -> str:
@@ -75,7 +85,7 @@ def track_changes(context, args) -> ToolOutcome:
 def _status(context) -> ToolOutcome:
     document = context.document
     recording = document.getPropertyValue("RecordChanges")
-    count = len(all_changes(document))
+    count = change_count(document)
     text = "Recording changes: %s. Tracked changes in the document: %d. Review mode (your edits recorded for the " \
            "user to accept or reject): %s." % ("yes" if recording else "no", count,
                                                "on" if review_mode(context) else "off")
@@ -102,20 +112,21 @@ def _list(document) -> ToolOutcome:
 
 def _decide(context, args, action: str) -> ToolOutcome:
     document = context.document
-    changes = all_changes(document)
     if args.get("all"):
-        if not changes:
+        count = change_count(document)
+        if not count:
             return ToolOutcome.success("There are no tracked changes to %s." % action, _("No tracked changes"))
         with editing(context):
             _dispatch(context, ".uno:%sAllTrackedChanges" % action.capitalize())
-        left = len(all_changes(document))
+        left = change_count(document)
         return ToolOutcome.success("%s all %d tracked changes.%s" % (
-            _verb(action), len(changes), " %d could not be decided." % left if left else ""),
+            _verb(action), count, " %d could not be decided." % left if left else ""),
             _("Accepted all tracked changes") if action == "accept" else _("Rejected all tracked changes"))
+    changes = all_changes(document)
     change = _chosen(changes, args)
     with editing(context):
         _decide_one(context, document, change, action)
-    if len(all_changes(document)) >= len(changes):
+    if change_count(document) >= len(changes):
         raise ToolError("LibreOffice did not %s change #%d." % (action, change.number))
     return ToolOutcome.success("%s change #%d (%s %s). The other changes are numbered again from 1." % (
         _verb(action), change.number, change.kind, quote(change.text, 80)),

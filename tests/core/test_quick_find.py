@@ -1,0 +1,29 @@
+"""find_all_quick returns exactly what find_all returns, on plain and on tricky text."""
+import random
+
+from marginalia.core.text.match import find_all
+from marginalia.core.text.quick_find import _normalizes_to_itself, find_all_quick
+
+PIECES = ["Micheal", "micheal", "Smith", "SMITH", " ", "  ", "\t", "\n", "\u00a0", "\u2019", "'", "`", "\u00ad",
+          "\u200b", "caf\u00e9", "cafe\u0301", "\u0130stanbul", "\u03a3\u03bf\u03c6\u03af\u03b1\u03a3", "\u2013",
+          "-", "\ufffc", "Stra\u00dfe", "x", "the", "[^1]", "."]
+NEEDLES = ["Micheal Smith", "micheal", "smith", "x", "caf\u00e9", "istanbul", "\u03c3", "'", "\u2019s", "a  b",
+           "Stra\u00dfe", "strasse", "[^1]", " "]
+
+
+def test_same_matches_as_find_all_on_random_text():
+    rng = random.Random(5)
+    for _ in range(4000):
+        haystack = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 14)))
+        needle = rng.choice(NEEDLES + ["".join(rng.choice(PIECES) for _ in range(2))])
+        for match_case in (True, False):
+            for whole_words in (False, True):
+                assert find_all_quick(haystack, needle, match_case, whole_words) == \
+                    find_all(haystack, needle, match_case, whole_words), (haystack, needle, match_case)
+
+
+def test_plain_text_takes_the_quick_way_and_tricky_text_does_not():
+    assert _normalizes_to_itself("Micheal Smith met caf\u00e9 owners.", False)
+    for tricky in ("two  spaces", "a\ttab", "it\u2019s", "soft\u00adhyphen", "cafe\u0301", "\u0130", "\u03a3"):
+        assert not _normalizes_to_itself(tricky, False), tricky
+    assert _normalizes_to_itself("\u0130", True)
