@@ -179,6 +179,9 @@ class AgentSettings:
         return cls(server_enabled=bool(group.raw("ServerEnabled")),
                    port=port if port < 65536 else int(defaults["Port"]), read_only=bool(group.raw("ReadOnly")),
                    allowed_clients=tuple(name for name in names if name), ask_approval=bool(group.raw("AskApproval")))
+
+
+@dataclass(frozen=True)
 class CalcSettings:
     """The ``Calc`` group: how the PROMPT() cell function asks."""
 

@@ -12,6 +12,7 @@ from typing import List
 from ...core.i18n import _
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from .block_info import portion_blocks, reads_by_portion
 from .blocks import block_at, body_blocks
 from .content import FORMATS, Content, prepare
 from .locate import Match, everywhere, find_targets, fresh_groups, plain_matches
@@ -139,13 +140,15 @@ def delete_paragraphs(context, args) -> ToolOutcome:
         raise ToolError("to_paragraph (%d) is before paragraph (%d)." % (last, first))
     block_at(blocks, first)
     block_at(blocks, last)
-    current = "\n".join(TextSpan.of_range(b.obj).text for b in blocks[first - 1:last] if b.kind == "paragraph")
+    marked = portion_blocks(document, blocks) if reads_by_portion(document) else set()
+    current = "\n".join(TextSpan.of_range(b.obj).text if b.number in marked else b.obj.getString()
+                        for b in blocks[first - 1:last] if b.kind == "paragraph")
     if not same_text(current, args["old_text"]):
         raise ToolError("Paragraphs %d–%d do not read %s any more; they now read %s. Read them again and retry "
                         "with their current text." % (first, last, quote(args["old_text"], 100), quote(current, 300)))
     tables = sum(1 for b in blocks[first - 1:last] if b.kind == "table")
     with editing(context):
-        delete_blocks(document, first, last)
+        delete_blocks(document, first, last, blocks=blocks)
     span = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
     text = "Deleted %s%s. The paragraphs after them moved up by %d." % (
         span, " (including %d table%s)" % (tables, "s" if tables > 1 else "") if tables else "", last - first + 1)

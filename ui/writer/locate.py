@@ -13,7 +13,7 @@ from typing import Any, Iterator, List, Optional, Set, Tuple
 
 from ...core.text.match import find_all, normalize, quote
 from ...core.agent.tools import ToolError
-from .block_info import reads_by_portion
+from .block_info import portion_blocks, reads_by_portion
 from .blocks import Block, containing_block, paragraph_at
 from .spans import SpanTableError, TextSpan
 
@@ -144,8 +144,7 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
         positions: read the document positions too (needed to change the matches;
             searching alone does without, which is much faster).
         portion_blocks: with ``has_redlines``, the only blocks whose text may differ from
-            their plain string in a way that hides a match (see :func:`portion_blocks`);
-            None: any block may.
+            their plain string (see :func:`~.block_info.portion_blocks`); None: any block may.
     """
     target = normalize(old_text, match_case).text.strip()
     if not target:
@@ -156,9 +155,9 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
             matches.extend(_in_table(block, old_text, match_case, whole_words, positions or has_redlines))
             continue
         where = "paragraph %d" % block.number
-        if has_redlines or positions:
-            must_read = has_redlines and (portion_blocks is None or block.number in portion_blocks)
-            if not must_read and target not in normalize(block.obj.getString(), match_case).text:
+        must_read = has_redlines and (portion_blocks is None or block.number in portion_blocks)
+        if must_read or positions:
+            if not must_read and not find_all(block.obj.getString(), old_text, match_case, whole_words):
                 continue
             span = TextSpan.of_range(block.obj)
             matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number,
@@ -275,7 +274,7 @@ def find_targets(document, blocks: List[Block], args: dict, text: str, match_cas
         return choose(found, text, args.get("occurrence"), args.get("all", False), "paragraph %d" % args["paragraph"])
     by_portion = reads_by_portion(document)
     found = in_document(blocks, text, match_case, has_redlines=by_portion,
-                        portion_blocks=portion_blocks(document, blocks, text) if by_portion else None)
+                        portion_blocks=portion_blocks(document, blocks) if by_portion else None)
     return choose(found, text, args.get("occurrence"), args.get("all", False), "the document")
 
 
@@ -284,43 +283,11 @@ def everywhere(args: dict) -> bool:
     return bool(args.get("all")) and args.get("paragraph") is None and not args.get("selection")
 
 
-def plain_matches(document, blocks: List[Block], text: str, match_case: bool = True) -> Optional[List[Match]]:
-    """Every match of ``text`` read from the paragraphs' plain strings, without document positions.
+def plain_matches(document, blocks: List[Block], text: str, match_case: bool = True) -> List[Match]:
+    """Every match of ``text`` in the document, with document positions only where the text is read by portion.
 
-    None when a plain string may read differently from the text the tools show (tracked
-    deletions, or a text naming note markers): the caller then uses :func:`find_targets`.
+    The matches of the other paragraphs are located when they are changed (see :func:`fresh_groups`).
     """
-    if reads_by_portion(document) and portion_blocks(document, blocks, text) != set():
-        return None
-    return in_document(blocks, text, match_case, positions=False)
-
-
-NOTE_MARK_CHARACTERS = frozenset("[^]")
-
-
-def portion_blocks(document, blocks: List[Block], text: str) -> Optional[Set[int]]:
-    """The blocks whose plain string could hide ``text`` although their text as read holds it.
-
-    A paragraph is read portion by portion because tracked deletions are left out and
-    note anchors read ``[^1]``; its plain string keeps the deleted text and shows the
-    anchor as ``1``. A paragraph whose plain string lacks the text can still hold it
-    only where a deletion joins its two halves, or where the text names a note marker.
-    So only the blocks touched by tracked deletions must be read by portion (all of
-    them, None, when the text contains marker characters).
-    """
-    if NOTE_MARK_CHARACTERS.intersection(text):
-        return None
-    numbers: Set[int] = set()
-    try:
-        redlines = document.getRedlines().createEnumeration()
-        while redlines.hasMoreElements():
-            redline = redlines.nextElement()
-            if redline.getPropertyValue("RedlineType") != "Delete":
-                continue
-            first = containing_block(document, blocks, redline.getPropertyValue("RedlineStart"))
-            last = containing_block(document, blocks, redline.getPropertyValue("RedlineEnd"))
-            if first is not None:
-                numbers.update(range(first.number, (last or first).number + 1))
-    except Exception:  # a redline that cannot say where it is: read everything by portion
-        return None
-    return numbers
+    by_portion = reads_by_portion(document)
+    return in_document(blocks, text, match_case, has_redlines=by_portion, positions=False,
+                       portion_blocks=portion_blocks(document, blocks) if by_portion else None)
