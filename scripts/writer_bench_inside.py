@@ -57,7 +57,7 @@ def _timed(action):
     return time.perf_counter() - started, value
 
 
-def run_tool(uid, name, arguments, request, profile=False):
+def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
     """Run tool ``name`` as a turn's first change would (one visible undo step titled after ``request``).
 
     With ``profile``, the result also holds the 25 costliest functions (cProfile, cumulative).
@@ -75,15 +75,20 @@ def run_tool(uid, name, arguments, request, profile=False):
         document = _document(uid)
         registry = ToolRegistry(build_registry().for_app("writer"))
         context = ToolContext(document=document, app="writer", office=uno.getComponentContext(),
-                              options={"review_mode": False, "model": "bench"})
+                              options={"review_mode": review_mode, "model": "bench"})
         runner = ToolRunner(registry, context)
         undo = DocumentUndo(document)
         call = ToolCall("bench", name, arguments, 0)
         tool = registry.get(name)
+        import os
+        if os.environ.get("MARGINALIA_BENCH_LOCK"):
+            document.lockControllers()
         if tool is not None and tool.changes_document:
             seconds, outcome = _timed(lambda: undo.run(request, lambda: runner.run(call)))
         else:
             seconds, outcome = _timed(lambda: runner.run(call))
+        if os.environ.get("MARGINALIA_BENCH_LOCK"):
+            document.unlockControllers()
         _STATE["title"] = undo.title
         return {"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
                 "length": len(outcome.content), "title": undo.title}

@@ -14,6 +14,7 @@ from .blocks import block_finder, body_blocks
 from .editing import TARGET_PROPERTIES
 from .locate import find_targets
 from .review import AUTHOR, author_name, editing
+from .view_lock import with_views_locked
 
 ANNOTATION = "com.sun.star.text.textfield.Annotation"
 ACTIONS = ("add", "list", "resolve", "remove")
@@ -142,7 +143,7 @@ def _decided_summary(action: str, chosen, every: bool) -> str:
     return (_("Resolved comment #%d") if action == "resolve" else _("Removed comment #%d")) % chosen[0].number
 
 
-TOOLS = [
+TOOLS = with_views_locked([
     Tool(
         name="comments",
         description=(
@@ -160,4 +161,4 @@ TOOLS = [
                                                                             "resolve/remove: every comment."})),
          "required": ["action"], "additionalProperties": False},
         handler=comments, apps=("writer",), changes_document=True),
-]
+])

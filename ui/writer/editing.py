@@ -22,6 +22,7 @@ from .replace_all import replace_everywhere
 from .rich_import import import_html, is_whole_paragraphs
 from .spans import TextSpan
 from .text_ops import replace_keeping_format, write_runs
+from .view_lock import with_views_locked
 
 
 def replace_text(context, args) -> ToolOutcome:
@@ -167,7 +168,7 @@ TARGET_PROPERTIES = {
     "match_case": {"type": "boolean", "description": "Capitals must match (default true)."},
 }
 
-TOOLS = [
+TOOLS = with_views_locked([
     Tool(
         name="replace_text",
         description=(
@@ -199,4 +200,4 @@ TOOLS = [
                          "breaks)."},
         }, "required": ["paragraph", "old_text"], "additionalProperties": False},
         handler=delete_paragraphs, apps=("writer",), changes_document=True),
-]
+])

@@ -17,6 +17,7 @@ from .editing import TARGET_PROPERTIES
 from .locate import everywhere, find_targets, fresh_groups, plain_matches
 from .review import editing
 from .styles import resolve_style
+from .view_lock import with_views_locked
 
 TRANSPARENT = -1
 SWITCHES = {"bold": ("CharWeight", BOLD, NORMAL), "italic": ("CharPosture", ITALIC, UPRIGHT),
@@ -95,7 +96,7 @@ FORMAT_PROPERTIES = {
     "char_style": {"type": "string", "minLength": 1, "description": "A character style, e.g. Emphasis."},
 }
 
-TOOLS = [
+TOOLS = with_views_locked([
     Tool(
         name="format_text",
         description=(
@@ -105,4 +106,4 @@ TOOLS = [
         parameters={"type": "object", "properties": dict(FORMAT_PROPERTIES, **TARGET_PROPERTIES),
          "required": ["text"], "additionalProperties": False},
         handler=format_text, apps=("writer",), changes_document=True),
-]
+])

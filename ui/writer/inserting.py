@@ -15,6 +15,7 @@ from .placement import body_style, open_paragraph_in, reset_paragraph, resolve_p
 from .review import editing
 from .rich_import import import_html
 from .text_ops import insert_plain, write_runs
+from .view_lock import with_views_locked
 
 POSITIONS = ("cursor", "before", "after", "start", "end")
 
@@ -124,7 +125,7 @@ def _done(text: str, content: Content, first: int = 0, last: int = 0) -> ToolOut
     return ToolOutcome.success(text, summary)
 
 
-TOOLS = [
+TOOLS = with_views_locked([
     Tool(
         name="insert_content",
         description=(
@@ -143,4 +144,4 @@ TOOLS = [
                        "(taken literally; each line break starts a paragraph)."},
         }, "required": ["content", "position"], "additionalProperties": False},
         handler=insert_content, apps=("writer",), changes_document=True),
-]
+])

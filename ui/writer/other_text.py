@@ -19,6 +19,7 @@ from .blocks import body_blocks, containing_block
 from .review import editing
 from .spans import SpanTableError, TextSpan
 from .text_ops import replace_keeping_format
+from .view_lock import with_views_locked
 
 PAGE_PARTS = (("Header", "", "header"), ("Header", "First", "first-page header"), ("Header", "Left", "left-page header"),
               ("Footer", "", "footer"), ("Footer", "First", "first-page footer"), ("Footer", "Left", "left-page footer"))
@@ -203,7 +204,7 @@ def _named(document, where: str) -> Part:
     raise ToolError("There is no %s. The parts with text are: %s." % (quote(where), names))
 
 
-TOOLS = [
+TOOLS = with_views_locked([
     Tool(
         name="other_text",
         description=("Text outside the numbered body paragraphs: headers, footers, text frames, text boxes, and the "
@@ -220,4 +221,4 @@ TOOLS = [
             "match_case": {"type": "boolean", "description": "replace: capitals must match (default true)."},
         }, "required": ["action"], "additionalProperties": False},
         handler=other_text, apps=("writer",), changes_document=True),
-]
+])

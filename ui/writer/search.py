@@ -11,6 +11,7 @@ from .block_info import portion_blocks, reads_by_portion
 from .blocks import body_blocks
 from .locate import Match, _in_table as in_table
 from .spans import TextSpan
+from .view_lock import with_views_locked
 
 DEFAULT_RESULTS = 20
 
@@ -64,7 +65,7 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
     return matches
 
 
-TOOLS = [
+TOOLS = with_views_locked([
     Tool(
         name="search_text",
         description=(
@@ -79,4 +80,4 @@ TOOLS = [
                             "description": "Most matches to list (default 20)."},
         }, "required": ["text"], "additionalProperties": False},
         handler=search_text, apps=("writer",)),
-]
+])

@@ -14,6 +14,7 @@ from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import block_finder, body_blocks
 from .review import editing, require_writable, review_mode
+from .view_lock import with_views_locked
 
 ACTIONS = ("status", "start", "stop", "list", "accept", "reject")
 KINDS = {"Insert": "inserted", "Delete": "deleted", "Format": "formatted", "ParagraphFormat": "paragraph format",
@@ -175,7 +176,7 @@ def _dispatch(context, command: str) -> None:
     helper.executeDispatch(frame, command, "", 0, ())
 
 
-TOOLS = [
+TOOLS = with_views_locked([
     Tool(
         name="track_changes",
         description=(
@@ -190,4 +191,4 @@ TOOLS = [
             "all": {"type": "boolean", "description": "accept/reject: every change."},
         }, "required": ["action"], "additionalProperties": False},
         handler=track_changes, apps=("writer",), changes_document=True),
-]
+])

@@ -11,12 +11,7 @@ import os
 
 import pytest
 
-from bench_writer import document_html
-from writer_docs import Tools
-
-from marginalia.core.stream.message import ToolCall
-from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
-from marginalia.ui.office.undo import DocumentUndo, revert_turn
+from bench_writer import Inside, document_html
 
 PAGES = 150
 SAMPLED = range(2, 3000, 47)
@@ -80,22 +75,24 @@ def _state(doc):
     return doc.getText().getString(), styles, looks, doc.getRedlines().getCount()
 
 
-class Turn:
-    """Runs tools inside one turn's undo step, as the panel does, and reverts it."""
+@pytest.fixture(scope="module")
+def inside(office):
+    """Runs tools inside the office, on its main thread, as the panel does (the benchmark's in-office half)."""
+    return Inside(office)
 
-    def __init__(self, office, doc, review_mode=False):
-        self.doc, self.undo = doc, DocumentUndo(doc)
-        registry = ToolRegistry(Tools(office, doc).registry.for_app("writer"))
-        context = ToolContext(document=doc, app="writer", office=office.ctx,
-                              options={"review_mode": review_mode, "model": "test-model"})
-        self.runner = ToolRunner(registry, context)
+
+class Turn:
+    """One tool call in a turn's undo step, inside the office, and the panel's Revert of it."""
+
+    def __init__(self, inside, doc, review_mode=False):
+        self.inside, self.uid, self.review_mode = inside, doc.RuntimeUID, review_mode
 
     def run(self, name, **arguments):
-        call = ToolCall("c1", name, json.dumps(arguments))
-        return self.undo.run("large document test", lambda: self.runner.run(call))
+        return self.inside.call("run_tool", self.uid, name, json.dumps(arguments), "large document test", False,
+                                self.review_mode)
 
     def revert(self):
-        assert revert_turn(self.doc, self.undo.title)
+        assert self.inside.call("revert", self.uid)["ok"]
 
 
 def _count(doc, text):
@@ -111,15 +108,15 @@ def _paragraph_with(doc, prefix_look):
     raise AssertionError("no sampled paragraph with that look")
 
 
-def test_replace_all_changes_every_match_keeps_formatting_and_reverts(office, report):
+def test_replace_all_changes_every_match_keeps_formatting_and_reverts(inside, report):
     before = _state(report)
     occurrences = _count(report, "Micheal")
     assert occurrences > 2500
-    turn = Turn(office, report)
+    turn = Turn(inside, report)
     outcome = turn.run("replace_text", old_text="Micheal", new_text="Michael", all=True)
-    assert outcome.ok, outcome.content
+    assert outcome["ok"], outcome["content"]
     assert _count(report, "Micheal") == 0 and _count(report, "Michael") == occurrences
-    assert "%d occurrences" % occurrences in outcome.content
+    assert "%d occurrences" % occurrences in outcome["content"]
     blocks = _blocks(report)
     bold = _paragraph_with(report, lambda weight, back, color: weight > 100)
     assert ("Michael Smith", 150.0) in [(t, w) for t, w, _b, _c in _looks(blocks[bold - 1])]
@@ -132,12 +129,12 @@ def test_replace_all_changes_every_match_keeps_formatting_and_reverts(office, re
     assert _state(report) == before
 
 
-def test_markdown_replacement_everywhere_is_bold_and_reverts(office, report):
+def test_markdown_replacement_everywhere_is_bold_and_reverts(inside, report):
     before = _state(report)
     occurrences = _count(report, "Micheal Smith")
-    turn = Turn(office, report)
+    turn = Turn(inside, report)
     assert turn.run("replace_text", old_text="Micheal Smith", new_text="**Michael Smith**", format="markdown",
-                    all=True).ok
+                    all=True)["ok"]
     assert _count(report, "Michael Smith") == occurrences and _count(report, "Micheal Smith") == 0
     for number in SAMPLED[:20]:
         for text, weight, _back, _color in _looks(_blocks(report)[number - 1]):
@@ -147,47 +144,47 @@ def test_markdown_replacement_everywhere_is_bold_and_reverts(office, report):
     assert _state(report) == before
 
 
-def test_format_everywhere_and_revert(office, report):
+def test_format_everywhere_and_revert(inside, report):
     before = _state(report)
-    turn = Turn(office, report)
+    turn = Turn(inside, report)
     outcome = turn.run("format_text", text="Smith", bold=True, all=True)
-    assert outcome.ok, outcome.content
+    assert outcome["ok"], outcome["content"]
     smiths = [w for n in SAMPLED for t, w, _b, _c in _looks(_blocks(report)[n - 1]) if "Smith" in t]
     assert smiths and all(weight == 150.0 for weight in smiths)
     turn.revert()
     assert _state(report) == before
 
 
-def test_review_mode_records_every_replacement_at_size(office, report):
+def test_review_mode_records_every_replacement_at_size(inside, report):
     before = _state(report)
-    turn = Turn(office, report, review_mode=True)
+    turn = Turn(inside, report, review_mode=True)
     occurrences = _count(report, "Micheal")
-    assert turn.run("replace_text", old_text="Micheal", new_text="Michael", all=True).ok
+    assert turn.run("replace_text", old_text="Micheal", new_text="Michael", all=True)["ok"]
     redlines = report.getRedlines()
     assert redlines.getCount() >= before[3] + occurrences  # at least one tracked change per replacement
     authors = {r.RedlineAuthor for r in redlines.createEnumeration() if r.RedlineAuthor != "Reviewer"}
-    assert "Marginalia (test-model)" in authors
+    assert "Marginalia (bench)" in authors
     turn.revert()
     assert _state(report) == before
 
 
-def test_stale_text_is_refused_at_size(office, report):
+def test_stale_text_is_refused_at_size(inside, report):
     before = _state(report)
-    turn = Turn(office, report)
+    turn = Turn(inside, report)
     outcome = turn.run("replace_text", paragraph=2, old_text="Micheal Smyth", new_text="Michael Smith")
-    assert not outcome.ok and "does not contain" in outcome.content
+    assert not outcome["ok"] and "does not contain" in outcome["content"]
     outcome = turn.run("replace_text", old_text="Micheal Smyth", new_text="Michael Smith", all=True)
-    assert not outcome.ok and "was not found" in outcome.content
+    assert not outcome["ok"] and "was not found" in outcome["content"]
     assert _state(report) == before
 
 
-def test_insert_long_markdown_section_and_revert(office, report):
+def test_insert_long_markdown_section_and_revert(inside, report):
     before = _state(report)
     sections = "\n".join("## Appendix %d\n\nThis explains **item %d**.\n\n- first\n- second\n" % (n, n)
                          for n in range(1, 41))
-    turn = Turn(office, report)
+    turn = Turn(inside, report)
     outcome = turn.run("insert_content", content=sections, position="after", paragraph=1500)
-    assert outcome.ok, outcome.content
+    assert outcome["ok"], outcome["content"]
     blocks = _blocks(report)
     assert blocks[1500].getString() == "Appendix 1" and blocks[1500].ParaStyleName.startswith("Heading")
     assert _count(report, "Appendix ") == 40
