@@ -68,7 +68,19 @@ def _looks(paragraph):
 
 
 def _state(doc):
-    """The whole body text, every paragraph's style, and the sampled paragraphs' formats."""
+    """The whole body text, every paragraph's style, and the sampled paragraphs' formats.
+
+    Read with the views locked, as the tools read (unlocked, every call lays out pages again
+    while the layout is out of date after a Revert).
+    """
+    doc.lockControllers()
+    try:
+        return _read_state(doc)
+    finally:
+        doc.unlockControllers()
+
+
+def _read_state(doc):
     blocks = _blocks(doc)
     styles = [b.ParaStyleName if b.supportsService("com.sun.star.text.Paragraph") else "table" for b in blocks]
     looks = [_looks(blocks[n - 1]) for n in SAMPLED]
@@ -101,8 +113,9 @@ def _count(doc, text):
 
 def _paragraph_with(doc, prefix_look):
     """The first sampled paragraph whose "Michael"/"Micheal" portion has the given look."""
+    blocks = _blocks(doc)
     for number in SAMPLED:
-        for text, weight, back, color in _looks(_blocks(doc)[number - 1]):
+        for text, weight, back, color in _looks(blocks[number - 1]):
             if text.startswith("Mich") and prefix_look(weight, back, color):
                 return number
     raise AssertionError("no sampled paragraph with that look")
@@ -136,8 +149,9 @@ def test_markdown_replacement_everywhere_is_bold_and_reverts(inside, report):
     assert turn.run("replace_text", old_text="Micheal Smith", new_text="**Michael Smith**", format="markdown",
                     all=True)["ok"]
     assert _count(report, "Michael Smith") == occurrences and _count(report, "Micheal Smith") == 0
+    blocks = _blocks(report)
     for number in SAMPLED[:20]:
-        for text, weight, _back, _color in _looks(_blocks(report)[number - 1]):
+        for text, weight, _back, _color in _looks(blocks[number - 1]):
             if "Michael Smith" in text:
                 assert text == "Michael Smith" and weight == 150.0
     turn.revert()
@@ -149,7 +163,8 @@ def test_format_everywhere_and_revert(inside, report):
     turn = Turn(inside, report)
     outcome = turn.run("format_text", text="Smith", bold=True, all=True)
     assert outcome["ok"], outcome["content"]
-    smiths = [w for n in SAMPLED for t, w, _b, _c in _looks(_blocks(report)[n - 1]) if "Smith" in t]
+    blocks = _blocks(report)
+    smiths = [w for n in SAMPLED for t, w, _b, _c in _looks(blocks[n - 1]) if "Smith" in t]
     assert smiths and all(weight == 150.0 for weight in smiths)
     turn.revert()
     assert _state(report) == before
