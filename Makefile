@@ -49,6 +49,7 @@ bench: deps
 	$(PYTHON) scripts/bench_connect.py
 	$(PYTHON) scripts/bench_calc.py
 	$(PYTHON) scripts/bench_ui.py
+	$(PYTHON) scripts/bench_writer.py --sizes 30,150
 
 local-model:
 	$(PYTHON) scripts/local_model.py setup

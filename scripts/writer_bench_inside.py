@@ -80,15 +80,10 @@ def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
         undo = DocumentUndo(document)
         call = ToolCall("bench", name, arguments, 0)
         tool = registry.get(name)
-        import os
-        if os.environ.get("MARGINALIA_BENCH_LOCK"):
-            document.lockControllers()
         if tool is not None and tool.changes_document:
             seconds, outcome = _timed(lambda: undo.run(request, lambda: runner.run(call)))
         else:
             seconds, outcome = _timed(lambda: runner.run(call))
-        if os.environ.get("MARGINALIA_BENCH_LOCK"):
-            document.unlockControllers()
         _STATE["title"] = undo.title
         return {"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
                 "length": len(outcome.content), "title": undo.title}
