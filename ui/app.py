@@ -31,7 +31,7 @@ class Marginalia:
     def __init__(self, ctx):
         self.ctx = ctx
         logsetup.configure(ctx)
-        choose_language(ctx)
+        self._language = ""
         toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
         self._wake = AsyncWake(ctx)
         self.pump = MessagePump(pump_ui=toolkit.processEventsToIdle, wake=self._wake.request)
@@ -51,3 +51,11 @@ class Marginalia:
         """Calc's PROMPT state (:class:`~marginalia.ui.prompt.service.PromptService`), made on first use."""
         self.last_instruction = ""
         """The last Edit Selection instruction, offered again the next time."""
+
+    def speak_office_language(self) -> None:
+        """Choose the office's UI language, once, when a panel, command or cell function first needs it.
+
+        Not when Marginalia is made: its startup job makes it as LibreOffice starts.
+        """
+        if not self._language:
+            self._language = choose_language(self.ctx)

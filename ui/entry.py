@@ -14,6 +14,7 @@ def create_application(ctx):
 @logged(reraise=True)
 def create_panel_element(app, url, args):
     """Create the sidebar's chat panel element (XUIElementFactory.createUIElement)."""
+    app.speak_office_language()
     from .panel.element import ChatPanelElement
     props = {arg.Name: arg.Value for arg in args}
     frame, parent = props.get("Frame"), props.get("ParentWindow")
@@ -25,6 +26,7 @@ def create_panel_element(app, url, args):
 @logged
 def dispatch_command(app, frame, command, args):
     """Run a Marginalia menu or shortcut command (``org.marginalia:<command>``)."""
+    app.speak_office_language()
     from . import commands
     handler = commands.COMMANDS.get(command)
     if handler is None:
@@ -42,6 +44,7 @@ def start_office(app):
 @logged(default="#AI! failed")
 def prompt_call(app, document, instruction, inputs):
     """Calc's ``PROMPT(instruction; inputs…)``: a value now, or a live result (never waits)."""
+    app.speak_office_language()
     from .prompt.service import service_of
     return service_of(app).call(document, instruction, inputs)
 
@@ -52,5 +55,6 @@ def prompt_text(app, what, *args):
 
     ``app`` is taken so the user's language is chosen before the text is translated.
     """
+    app.speak_office_language()
     from .prompt import descriptions
     return getattr(descriptions, what)(*args)
