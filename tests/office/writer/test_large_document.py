@@ -7,7 +7,6 @@ module; every test changes it inside a turn's undo step and takes the change bac
 Revert, checking that text, paragraph styles and sampled character formats are exactly as before.
 """
 import json
-import os
 
 import pytest
 
