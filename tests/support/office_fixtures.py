@@ -110,4 +110,12 @@ def gui_office(built_oxt, xvfb, tmp_path_factory):
     instance.stop()
 
 
+@pytest.fixture
+def gui_writer(gui_office):
+    """A Writer document with a real window in ``gui_office``."""
+    doc = gui_office.new_document("swriter")
+    yield doc
+    gui_office.close_document(doc)
+
+
 ARTIFACTS = os.path.join(ROOT, "artifacts")

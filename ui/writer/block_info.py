@@ -18,6 +18,16 @@ def has_tracked_changes(document) -> bool:
         return False
 
 
+def change_count(document) -> int:
+    """How many tracked changes the document holds (without placing them: no paragraph numbers)."""
+    enumeration = document.getRedlines().createEnumeration()
+    count = 0
+    while enumeration.hasMoreElements():
+        enumeration.nextElement()
+        count += 1
+    return count
+
+
 def has_notes(document) -> bool:
     """True when the document has footnotes or endnotes (their anchors then read ``[^1]``)."""
     try:

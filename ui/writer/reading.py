@@ -6,7 +6,7 @@ from typing import List
 from ...core.i18n import _, ngettext
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.text.writer_listing import BlockInfo, count_words, most_common_style, outline_lines, page_of
-from .block_info import (describe, describe_brief, has_fields, has_notes, has_tracked_changes, paragraph_text,
+from .block_info import (change_count, describe, describe_brief, has_fields, has_notes, has_tracked_changes, paragraph_text,
                          reads_by_portion)
 from .blocks import body_blocks, containing_block
 from .other_text import listing_lines
@@ -153,7 +153,7 @@ def get_statistics(context, args) -> ToolOutcome:
         ("words", count_words(text)), ("characters (with spaces)", len(text.replace("\n", ""))),
         ("paragraphs (numbered blocks)", len(blocks)), ("pages", _pages(document)), ("headings", headings),
         ("tables", document.getTextTables().getCount()), ("comments", _comments(document)),
-        ("tracked changes", _changes(document)), ("images", document.getGraphicObjects().getCount()),
+        ("tracked changes", change_count(document)), ("images", document.getGraphicObjects().getCount()),
     ]
     lines = ["%s: %s" % (name, value) for name, value in facts]
     lines.append("recording changes: %s" % ("yes" if document.getPropertyValue("RecordChanges") else "no"))
@@ -177,15 +177,6 @@ def _comments(document) -> int:
     while fields.hasMoreElements():
         if fields.nextElement().supportsService("com.sun.star.text.textfield.Annotation"):
             count += 1
-    return count
-
-
-def _changes(document) -> int:
-    changes = document.getRedlines().createEnumeration()
-    count = 0
-    while changes.hasMoreElements():
-        changes.nextElement()
-        count += 1
     return count
 
 

@@ -12,6 +12,7 @@ from typing import Any, List
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from .block_info import change_count
 from .blocks import block_finder, body_blocks
 from .review import editing, require_writable, review_mode
 from .view_lock import with_views_locked
@@ -45,16 +46,6 @@ def all_changes(document) -> List[Change]:
         kind = KINDS.get(redline.getPropertyValue("RedlineType"), redline.getPropertyValue("RedlineType"))
         changes.append(Change(len(changes) + 1, redline, kind, text, block.number if block else 0))
     return changes
-
-
-def change_count(document) -> int:
-    """How many tracked changes the document holds (without placing them: no paragraph numbers)."""
-    enumeration = document.getRedlines().createEnumeration()
-    count = 0
-    while enumeration.hasMoreElements():
-        enumeration.nextElement()
-        count += 1
-    return count
 
 
 def _text_of(redline, start) -> str:

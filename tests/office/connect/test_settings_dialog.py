@@ -18,13 +18,6 @@ DEFAULT_CHAT = dict(Temperature=-1.0, MaxTokens=0, MaxToolRounds=15, ExtraInstru
 
 
 @pytest.fixture
-def gui_writer(gui_office):
-    doc = gui_office.new_document("swriter")
-    yield doc
-    gui_office.close_document(doc)
-
-
-@pytest.fixture
 def fresh_settings(gui_office):
     write_settings(gui_office.ctx, "Endpoint", **DEFAULT_ENDPOINT)
     write_settings(gui_office.ctx, "Chat", **DEFAULT_CHAT)

@@ -11,13 +11,6 @@ from support.settings_driver import SettingsDialogDriver
 
 
 @pytest.fixture
-def gui_writer(gui_office):
-    doc = gui_office.new_document("swriter")
-    yield doc
-    gui_office.close_document(doc)
-
-
-@pytest.fixture
 def agents_off(gui_office):
     port = free_port()
     write_settings(gui_office.ctx, "Agents", ServerEnabled=False, ReadOnly=False, Port=port, AskApproval=False)
