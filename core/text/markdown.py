@@ -64,22 +64,26 @@ def has_content(markdown: str) -> bool:
     return bool(tokens) if tokens is not None else bool(markdown.strip())
 
 
-def markdown_to_html(markdown: str) -> str:
+def markdown_to_html(markdown: str, tokens: Optional[List[Token]] = None) -> str:
     """Convert Markdown to a complete UTF-8 HTML document for LibreOffice's HTML import (never raises).
 
     Args:
         markdown: the Markdown source.
+        tokens: its tokens from :func:`parse`, when the caller has them (not parsed again).
 
     Returns:
         ``<!DOCTYPE html><html>…</html>`` ready to be written to a file and imported.
     """
-    return html_document(markdown_body(markdown))
+    return html_document(markdown_body(markdown, tokens))
 
 
-def markdown_body(markdown: str) -> str:
-    """The HTML fragment (the ``<body>`` content) for ``markdown``, as :func:`markdown_to_html` renders it."""
+def markdown_body(markdown: str, tokens: Optional[List[Token]] = None) -> str:
+    """The HTML fragment (the ``<body>`` content) for ``markdown``, as :func:`markdown_to_html` renders it.
+
+    ``tokens`` are its tokens from :func:`parse` when the caller has them (not parsed again).
+    """
     md = parser()
-    tokens = parse(markdown, md)
+    tokens = parse(markdown, md) if tokens is None else tokens
     try:
         if tokens is not None:
             for token in tokens:  # no line feeds between block tags: the filter keeps them as spaces in list items

@@ -1,5 +1,6 @@
 """Matching the text a model names against document text (the edit-conflict guard's core)."""
-from marginalia.core.text.match import cannot_hold, context_around, find_all, fold, normalize, quote, same_text
+from marginalia.core.text.match import (cannot_hold, context_around, find_all, fold, is_normal, normalize, quote,
+                                        same_text)
 
 
 def test_fold_keeps_length_and_maps_typography():
@@ -82,3 +83,23 @@ def test_prefilter_rejects_paragraphs_without_the_words():
     assert not cannot_hold("Mich\u00adeal Smith", "Micheal Smith")  # a soft hyphen inside the word
     assert cannot_hold("Smith", "Micheal Smith")  # the longest piece, "Micheal", is missing
     assert cannot_hold("Smith only", "Micheals Smith")
+
+
+def test_text_called_normal_is_left_exactly_as_it_is_by_normalizing():
+    import random
+    rng = random.Random(11)
+    alphabet = ["a", "Z", "é", "e\u0301", " ", "\u00a0", "\u2009", "'", "\u201c", "-", "\u2014", "\u00ad", "\u200b",
+                "\t", "\n", "\r", "\x0b", "\u2028", "\u3000", "1", "."]
+    normal_seen = changed_seen = 0
+    for _ in range(6000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
+        result = normalize(text)
+        unchanged = result.text == text and result.positions == list(range(len(text) + 1))
+        if is_normal(text):
+            normal_seen += 1
+            assert unchanged, repr(text)
+        elif not unchanged:
+            changed_seen += 1
+    assert normal_seen > 500 and changed_seen > 2000  # both kinds were tried
+    assert is_normal("Micheal Smith wrote the report, not Mr. Jones.")
+    assert not is_normal("Micheal  Smith") and not is_normal("Micheal\u00a0Smith") and not is_normal("don\u2019t")

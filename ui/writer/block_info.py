@@ -1,7 +1,7 @@
 """Read the body's blocks into :class:`~marginalia.core.text.writer_listing.BlockInfo` records."""
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Set, Tuple
+from typing import Callable, List, Optional, Sequence, Set, Tuple
 
 from com.sun.star.text.TextContentAnchorType import AS_CHARACTER
 
@@ -53,7 +53,7 @@ def reads_by_portion(document) -> bool:
     return has_tracked_changes(document) or has_notes(document)
 
 
-def portion_blocks(document, blocks: List[Block]) -> Set[int]:
+def portion_blocks(document, blocks: Sequence[Block]) -> Set[int]:
     """The numbers of the body paragraphs whose text must be read portion by portion.
 
     Those are the paragraphs where a tracked change starts or ends, or that hold a
@@ -61,9 +61,26 @@ def portion_blocks(document, blocks: List[Block]) -> Set[int]:
     the text the tools read (deletions left out, ``[^1]`` markers, a placeholder for
     the object) differ from the paragraph's plain string. Tables are not listed (their
     cells are read on their own). Costs a few calls per change, note and object
-    (about 15 for each, to place it), not per paragraph.
+    (about 15 for each, to place it), not per paragraph. ``blocks`` may be a stretch of
+    the body (a slice): only its paragraphs are named then.
     """
+    blocks = list(blocks)
     find = block_finder(document, blocks)
+    paragraphs = [block for block in blocks if block.kind == "paragraph"]
+    body = document.getText()
+    numbers = set()
+    for text_range in _marked_places(document):
+        block = find(text_range) if text_range is not None else None
+        if block is None or block.kind != "paragraph":
+            continue
+        if block is paragraphs[-1] and body.compareRegionStarts(text_range, block.obj.getEnd()) < 0:
+            continue  # after the stretch
+        numbers.add(block.number)
+    return numbers
+
+
+def _marked_places(document) -> list:
+    """Where tracked changes start and end, notes are anchored and objects stand as characters."""
     ranges = []
     changes = document.getRedlines().createEnumeration()
     while changes.hasMoreElements():
@@ -72,12 +89,7 @@ def portion_blocks(document, blocks: List[Block]) -> Set[int]:
     for notes in (document.getFootnotes(), document.getEndnotes()):
         ranges.extend(notes.getByIndex(index).getAnchor() for index in range(notes.getCount()))
     ranges.extend(_character_objects(document))
-    numbers = set()
-    for text_range in ranges:
-        block = find(text_range) if text_range is not None else None
-        if block is not None and block.kind == "paragraph":
-            numbers.add(block.number)
-    return numbers
+    return ranges
 
 
 def _character_objects(document) -> list:

@@ -64,7 +64,7 @@ def prepare(content: str, content_format: str, allow_empty: bool = False) -> Con
             return Content("inline", runs=markdown_runs(content.strip("\r\n")))  # is_single_paragraph
         if not (bool(tokens) if tokens is not None else bool(content.strip())):  # has_content
             raise ToolError("The Markdown content has no text.")
-        return Content("blocks", html=markdown_to_html(content))
+        return Content("blocks", html=markdown_to_html(content, tokens))
     if is_inline_html(content):
         runs = inline_runs(content)
         if not plain_text(runs).strip() and not allow_empty:

@@ -141,7 +141,7 @@ def delete_paragraphs(context, args) -> ToolOutcome:
         raise ToolError("to_paragraph (%d) is before paragraph (%d)." % (last, first))
     block_at(blocks, first)
     block_at(blocks, last)
-    marked = portion_blocks(document, blocks) if reads_by_portion(document) else set()
+    marked = portion_blocks(document, blocks[first - 1:last]) if reads_by_portion(document) else set()
     current = "\n".join(TextSpan.of_range(b.obj).text if b.number in marked else b.obj.getString()
                         for b in blocks[first - 1:last] if b.kind == "paragraph")
     if not same_text(current, args["old_text"]):

@@ -14,6 +14,7 @@ from ...core.text.match import quote
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .blocks import body_blocks
 from .editing import TARGET_PROPERTIES
+from .format_all import format_everywhere
 from .locate import everywhere, find_targets, fresh_groups, plain_matches
 from .review import editing
 from .styles import resolve_style
@@ -32,17 +33,22 @@ def format_text(context, args) -> ToolOutcome:
     blocks, text, match_case = body_blocks(document), args["text"], args.get("match_case", True)
     quick = plain_matches(document, blocks, text, match_case) if everywhere(args) and match_case else None
     matches = quick or find_targets(document, blocks, args, text, match_case)
-    names = tuple(sorted(properties))  # XMultiPropertySet wants the names sorted
-    values = tuple(properties[name] for name in names)
     with editing(context):
-        for span, group in fresh_groups(matches):
-            for match in group:
-                span.cursor(match.start, match.end).setPropertyValues(names, values)
+        if not (quick and format_everywhere(document, quick, text, properties)):
+            _format_each(matches, properties)
     changes = ", ".join(_described(args))
     places = len(matches)
     return ToolOutcome.success("Formatted %s (%s) in %d place%s: %s. The text itself is unchanged." % (
         quote(args["text"], 80), changes, places, "" if places == 1 else "s", ", ".join(m.where for m in matches[:8])),
         _("Formatted %s: %s") % (quote(args["text"], 40), changes))
+
+
+def _format_each(matches, properties: Dict[str, object]) -> None:
+    names = tuple(sorted(properties))  # XMultiPropertySet wants the names sorted
+    values = tuple(properties[name] for name in names)
+    for span, group in fresh_groups(matches):
+        for match in group:
+            span.cursor(match.start, match.end).setPropertyValues(names, values)
 
 
 def _properties(document, args) -> Dict[str, object]:

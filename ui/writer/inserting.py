@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.i18n import _
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
-from .blocks import Block, body_blocks, containing_block
+from .blocks import Block, body_blocks, containing_block, has_block
 from .content import FORMATS, Content, prepare
 from .placement import body_style, open_paragraph_in, reset_paragraph, resolve_position
 from .review import editing
@@ -105,7 +105,7 @@ def _reusable(blocks, anchor: Block, before: bool) -> bool:
     """An empty paragraph at the very end (or an empty document) takes the content itself."""
     if anchor.kind != "paragraph" or anchor.obj.getString():
         return False
-    return len(blocks) == 1 or (not before and anchor.number == len(blocks))
+    return not has_block(blocks, 2) or (not before and not has_block(blocks, anchor.number + 1))
 
 
 def _what(content: Content) -> str:

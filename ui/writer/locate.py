@@ -14,7 +14,7 @@ from typing import Any, Iterator, List, Optional, Set, Tuple
 from ...core.text.match import find_all, normalize, quote
 from ...core.agent.tools import ToolError
 from .block_info import portion_blocks, reads_by_portion
-from .blocks import Block, containing_block, paragraph_at
+from .blocks import Block, containing_block, has_block, paragraph_at
 from .spans import SpanTableError, TextSpan
 
 MAX_LISTED = 12
@@ -102,7 +102,7 @@ def in_paragraph(blocks: List[Block], number: int, old_text: str, match_case: bo
         ToolError: the paragraph does not exist, or does not contain the text (the
             message quotes its current text).
     """
-    block = blocks[number - 1] if 0 < number <= len(blocks) else None
+    block = blocks[number - 1] if has_block(blocks, number) else None
     if block is not None and block.kind == "table":
         matches = _in_table(block, old_text, match_case)
         if not matches:

@@ -12,7 +12,7 @@ from typing import List, Optional
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
 from ...core.agent.tools import ToolError
-from .blocks import Block, block_at, body_blocks, is_heading, list_label, reread_around
+from .blocks import Block, block_at, body_blocks, has_block, is_heading, list_label, reread_around
 
 NOT_BODY_STYLES = frozenset(("Title", "Subtitle", "Table Contents", "Table Heading", "Caption", "Header", "Footer",
                              "Contents Heading", "Quotations", "Preformatted Text"))
@@ -24,12 +24,14 @@ DEFAULT_BODY_STYLE = "Standard"
 
 def body_style(blocks: List[Block], near: int) -> str:
     """The paragraph style of the body text nearest to block ``near`` (searching both ways)."""
-    for distance in range(len(blocks)):
+    distance = 0
+    while near - distance >= 1 or has_block(blocks, near + distance):
         for number in (near - distance, near + distance):
-            if 1 <= number <= len(blocks):
+            if number >= 1 and has_block(blocks, number):
                 block = blocks[number - 1]
                 if block.kind == "paragraph" and _is_body(block.obj):
                     return block.obj.getPropertyValue("ParaStyleName")
+        distance += 1
     return DEFAULT_BODY_STYLE
 
 
@@ -67,6 +69,7 @@ def open_paragraph_in(document, blocks: List[Block], before: bool, anchor: Block
         ``(paragraph, its number, the body's blocks now)``.
     """
     neighbour = _neighbour(blocks, anchor, before)
+    has_block(blocks, anchor.number + 2)  # read past the stretch reread_around reads again, before the change
     if anchor.kind == "paragraph":
         _split(document, anchor.obj.getStart() if before else anchor.obj.getEnd())
     elif neighbour is not None and neighbour.kind == "paragraph":  # a table: split the paragraph beside it
@@ -74,7 +77,7 @@ def open_paragraph_in(document, blocks: List[Block], before: bool, anchor: Block
     else:
         _paragraph_beside_table(document, anchor.obj, before)
     number = anchor.number if before else anchor.number + 1
-    blocks = reread_around(document, blocks, anchor.number)  # the split touched the anchor or its neighbour
+    blocks, _added = reread_around(document, blocks, anchor.number)  # the split touched the anchor or a neighbour
     paragraph = blocks[number - 1].obj
     reset_paragraph(paragraph, style)
     return paragraph, number, blocks
@@ -82,7 +85,7 @@ def open_paragraph_in(document, blocks: List[Block], before: bool, anchor: Block
 
 def _neighbour(blocks: List[Block], anchor: Block, before: bool) -> Optional[Block]:
     number = anchor.number - 1 if before else anchor.number + 1
-    return blocks[number - 1] if 1 <= number <= len(blocks) else None
+    return blocks[number - 1] if has_block(blocks, number) else None
 
 
 def _split(document, position) -> None:
@@ -151,7 +154,7 @@ def _runs(blocks: List[Block]):
 
 
 def _delete_paragraphs(xtext, blocks: List[Block], first: int, last: int) -> None:
-    following = blocks[last] if last < len(blocks) else None
+    following = blocks[last] if has_block(blocks, last + 1) else None
     previous = blocks[first - 2] if first > 1 else None
     if following is not None and following.kind == "paragraph":
         cursor = xtext.createTextCursorByRange(blocks[first - 1].obj.getStart())

@@ -61,14 +61,12 @@ def replace_everywhere(document, matches: List[Match], old_text: str, content: C
     """
     if len(matches) < MIN_MATCHES or any(m.text != old_text for m in matches) or "\n" in old_text:
         return False
-    if _count(document, _literal(old_text)) != len(matches):
-        return False
     if content.kind == "plain":
         steps = _plain_steps(document, old_text, clean(content.text))
     else:
         steps = _formatted_step(old_text, content)
-    if steps is None or _count(document, steps[0][0]) != len(matches):
-        return False
+    if steps is None or count_found(document, steps[0][0]) != len(matches):
+        return False  # the first step's pattern stands exactly where the whole old text does
     for pattern, replacement, attributes in steps:
         done = _replace(document, pattern, replacement, attributes)
         if done != len(matches):
@@ -83,7 +81,7 @@ def _plain_steps(document, old: str, new: str) -> Optional[List[Tuple[str, str, 
         return None
     steps, current = [], old
     for edit in reversed(edits):
-        if current != old and _count(document, _literal(current)) != 0:
+        if current != old and count_found(document, literal(current)) != 0:
             return None  # the half-replaced text already stands somewhere: that place would be changed too
         steps.append((_around(current[:edit.start], old[edit.start:edit.end], current[edit.end:]), edit.text, ()))
         current = current[:edit.start] + edit.text + current[edit.end:]
@@ -101,24 +99,26 @@ def _formatted_step(old: str, content: Content) -> Optional[List[Tuple[str, str,
         ("CharWeight", BOLD if run.bold else None), ("CharPosture", ITALIC if run.italic else None),
         ("CharStrikeout", STRIKE_SINGLE if run.strike else None),
         ("CharUnderline", UNDERLINE_SINGLE if run.underline else None)) if value is not None)
-    return [(_literal(old), clean(run.text), attributes)]
+    return [(literal(old), clean(run.text), attributes)]
 
 
 def _around(before: str, middle: str, after: str) -> str:
     """A pattern matching ``middle`` only between ``before`` and ``after``."""
-    pattern = _literal(middle)
+    pattern = literal(middle)
     if before:
-        pattern = "(?<=%s)%s" % (_literal(before), pattern)
+        pattern = "(?<=%s)%s" % (literal(before), pattern)
     if after:
-        pattern = "%s(?=%s)" % (pattern, _literal(after))
+        pattern = "%s(?=%s)" % (pattern, literal(after))
     return pattern
 
 
-def _literal(text: str) -> str:
+def literal(text: str) -> str:
+    """A regular expression that matches ``text`` as it is."""
     return "".join("\\" + char if char in REGEX_SPECIAL else char for char in text)
 
 
-def _descriptor(document, pattern: str):
+def search_descriptor(document, pattern: str):
+    """A case-sensitive search for the regular expression ``pattern`` (a replace descriptor)."""
     search = document.createReplaceDescriptor()
     search.SearchString = pattern
     search.SearchRegularExpression = True
@@ -126,12 +126,13 @@ def _descriptor(document, pattern: str):
     return search
 
 
-def _count(document, pattern: str) -> int:
-    return document.findAll(_descriptor(document, pattern)).getCount()
+def count_found(document, pattern: str) -> int:
+    """How many places LibreOffice's Find All finds for ``pattern`` (see :func:`search_descriptor`)."""
+    return document.findAll(search_descriptor(document, pattern)).getCount()
 
 
 def _replace(document, pattern: str, replacement: str, attributes: Sequence[PropertyValue]) -> int:
-    search = _descriptor(document, pattern)
+    search = search_descriptor(document, pattern)
     search.ReplaceString = replacement
     if attributes:
         search.setReplaceAttributes(tuple(attributes))

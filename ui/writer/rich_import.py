@@ -20,7 +20,7 @@ from com.sun.star.beans import PropertyValue
 from ...core.text.html_inline import complete_document
 from ...core.text.markdown import markdown_to_html
 from ...core.agent.tools import ToolError
-from .blocks import Block, body_blocks, reread_around
+from .blocks import Block, body_blocks, has_block, reread_around
 from .outline_styles import fit_headings
 from .spans import TextSpan
 
@@ -48,16 +48,15 @@ def import_html(document, paragraph_number: int, html: str, body_style: str,
         ToolError: the filter produced nothing (the content had no visible text).
     """
     blocks = body_blocks(document) if blocks is None else blocks
-    before = len(blocks)
     host = blocks[paragraph_number - 1].obj
+    has_block(blocks, paragraph_number + 2)  # read past the stretch reread_around reads again, before the change
     cursor = document.getText().createTextCursorByRange(host.getStart())
     path = _write_temporary(html)
     try:
         cursor.insertDocumentFromURL(uno.systemPathToFileUrl(path), (_property("FilterName", HTML_FILTER),))
     finally:
         os.unlink(path)
-    blocks = reread_around(document, blocks, paragraph_number)  # the content went into the host paragraph
-    added = len(blocks) - before
+    blocks, added = reread_around(document, blocks, paragraph_number)  # the content went into the host paragraph
     if added <= 0:
         host.dispose()
         raise ToolError("The content produced no text to insert (is it empty or only markup?).")

@@ -49,6 +49,22 @@ def test_format_text_bold_colour_highlight_everywhere(tools, sample):
     assert portions(list(cell.getText().createEnumeration())[0]) == [("Micheal", True, False, None, RED)]
 
 
+def test_format_text_everywhere_keeps_other_formats_inside_matches_and_the_selection(tools, sample):
+    partly = select_in(sample, 4, "Micheal")
+    partly.collapseToStart()
+    partly.goRight(2, False)
+    partly.goRight(2, True)
+    partly.setPropertyValue("CharColor", RED)  # "ch" of paragraph 4's Micheal
+    sample.getCurrentController().select(select_in(sample, 2, "quarter"))
+    tools.ok("format_text", text="Micheal", all=True, italic=True)
+    assert portions(blocks(sample)[3])[3:6] == [("Mi", False, True, None, None), ("ch", False, True, None, RED),
+                                              ("eal", False, True, None, None)]
+    assert ("Micheal", True, True, YELLOW, None) in portions(blocks(sample)[1])
+    cell = sample.getTextTables().getByIndex(0).getCellByName("A2")
+    assert portions(list(cell.getText().createEnumeration())[0]) == [("Micheal", False, True, None, None)]
+    assert sample.getCurrentController().getSelection().getByIndex(0).getString() == "quarter"
+
+
 def test_format_text_size_font_style_and_removal(tools, sample):
     tools.ok("format_text", text="Micheal Smith", paragraph=2, bold=False, highlight="none", font_size=14,
              font="DejaVu Sans", char_style="Emphasis")
