@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import List, Tuple
 
 _FOLD = {}
@@ -123,7 +124,7 @@ def find_all(haystack: str, needle: str, match_case: bool = True, whole_words: b
         ``(start, end)`` offsets into the original ``haystack``, in order. An empty
         or whitespace-only needle matches nothing.
     """
-    target = normalize(needle, match_case).text.strip()
+    target = _target(needle, match_case)
     if not target or (match_case and cannot_hold(haystack, target)):
         return []
     if match_case and is_normal(haystack):
@@ -141,6 +142,12 @@ def find_all(haystack: str, needle: str, match_case: bool = True, whole_words: b
         else:
             at = source_text.find(target, at + 1)
     return found
+
+
+@lru_cache(maxsize=32)
+def _target(needle: str, match_case: bool) -> str:
+    """The normalized needle (a search asks the same of thousands of paragraphs)."""
+    return normalize(needle, match_case).text.strip()
 
 
 def _same_span(start: int, end: int) -> Tuple[int, int]:
@@ -180,12 +187,17 @@ def cannot_hold(haystack: str, target: str) -> bool:
         haystack: the original text.
         target: a target already normalized with letter case kept.
     """
-    anchor = max(_LOOK_ALIKE_TARGETS.split(target), key=len)
+    anchor = _longest_plain_piece(target)
     if not anchor or anchor in haystack:
         return False
     if any(char in haystack for char in INVISIBLE):
         return False
     return haystack.isascii() or unicodedata.is_normalized("NFC", haystack)
+
+
+@lru_cache(maxsize=32)
+def _longest_plain_piece(target: str) -> str:
+    return max(_LOOK_ALIKE_TARGETS.split(target), key=len)
 
 
 def _word_bounded(text: str, start: int, end: int) -> bool:

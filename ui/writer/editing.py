@@ -123,10 +123,7 @@ def _replace_summary(count: int, old: str, new: str) -> str:
 
 
 def _places(matches: List[Match]) -> str:
-    wheres = []
-    for match in matches:
-        if match.where not in wheres:
-            wheres.append(match.where)
+    wheres = list(dict.fromkeys(match.where for match in matches))  # each place once, in order
     shown = ", ".join(wheres[:8]) + (", …" if len(wheres) > 8 else "")
     return shown
 
