@@ -52,9 +52,19 @@ def _document(uid):
 
 
 def _timed(action):
+    """``(seconds, value)``; the run's monotonic window is kept for the caller (see :func:`_with_window`)."""
+    began = time.monotonic()
     started = time.perf_counter()
     value = action()
-    return time.perf_counter() - started, value
+    seconds = time.perf_counter() - started
+    _STATE["window"] = (began, time.monotonic())
+    return seconds, value
+
+
+def _with_window(result):
+    """``result`` with the window of the last timed run: the probe's clock (monotonic) is the same."""
+    result["window"] = _STATE.get("window")
+    return result
 
 
 def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
@@ -85,8 +95,8 @@ def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
         else:
             seconds, outcome = _timed(lambda: runner.run(call))
         _STATE["title"] = undo.title
-        return {"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
-                "length": len(outcome.content), "title": undo.title}
+        return _with_window({"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
+                             "length": len(outcome.content), "title": undo.title})
     return _on_main(work)
 
 
@@ -107,7 +117,7 @@ def revert(uid):
     def work():
         from marginalia.ui.office.undo import revert_turn
         seconds, undone = _timed(lambda: revert_turn(_document(uid), _STATE["title"]))
-        return {"seconds": seconds, "ok": undone}
+        return _with_window({"seconds": seconds, "ok": undone})
     return _on_main(work)
 
 
@@ -117,7 +127,7 @@ def native(uid, operation, arguments):
         document = _document(uid)
         args = json.loads(arguments)
         seconds, detail = _timed(lambda: NATIVE[operation](document, **args))
-        return {"seconds": seconds, "ok": True, "content": str(detail)[:300]}
+        return _with_window({"seconds": seconds, "ok": True, "content": str(detail)[:300]})
     return _on_main(work)
 
 
@@ -128,7 +138,7 @@ def native_undo(uid):
         if not manager.isUndoPossible():
             return {"seconds": None, "ok": False}  # the operation left nothing to undo
         seconds, _ = _timed(manager.undo)
-        return {"seconds": seconds, "ok": True}
+        return _with_window({"seconds": seconds, "ok": True})
     return _on_main(work)
 
 
