@@ -5,7 +5,8 @@ editing (replace_text, delete_paragraphs), inserting (insert_content), formattin
 (format_text), styles (list_styles, apply_style), comments, track_changes, tables.
 Helpers: blocks (paragraph numbering), spans (text offsets to positions), locate (the
 edit-conflict guard), text_ops and rich_import (writing), format_runs (formatting kept
-word by word), review (read-only, review mode, authorship). The modules with tools are
+word by word), replace_all and format_all (every match in one LibreOffice call), review (read-only,
+review mode, authorship), view_lock. The modules with tools are
 listed in :mod:`marginalia.ui.chat.toolset`.
 
 May import: core.*, ui.office, ui.settings.
