@@ -36,8 +36,26 @@ def application(ctx):
     return _application[0]
 
 
-class PanelFactory(unohelper.Base, XUIElementFactory, XServiceInfo):
+class ServiceInfo:
+    """XServiceInfo from two class attributes: the implementation's name and its services."""
+
+    IMPLEMENTATION = ""
+    SERVICES = ()
+
+    def getImplementationName(self):
+        return self.IMPLEMENTATION
+
+    def supportsService(self, name):
+        return name in self.SERVICES
+
+    def getSupportedServiceNames(self):
+        return self.SERVICES
+
+
+class PanelFactory(ServiceInfo, unohelper.Base, XUIElementFactory, XServiceInfo):
     """Creates the chat panel for the sidebar (see registry/.../Factories.xcu)."""
+
+    IMPLEMENTATION, SERVICES = PANEL_FACTORY, ("com.sun.star.ui.UIElementFactory",)
 
     def __init__(self, ctx):
         self.ctx = ctx
@@ -47,19 +65,12 @@ class PanelFactory(unohelper.Base, XUIElementFactory, XServiceInfo):
         from marginalia.ui import entry
         return entry.create_panel_element(application(self.ctx), url, args)
 
-    # XServiceInfo
-    def getImplementationName(self):
-        return PANEL_FACTORY
-
-    def supportsService(self, name):
-        return name == "com.sun.star.ui.UIElementFactory"
-
-    def getSupportedServiceNames(self):
-        return ("com.sun.star.ui.UIElementFactory",)
 
 
-class ProtocolHandler(unohelper.Base, XDispatchProvider, XDispatch, XInitialization, XServiceInfo):
+class ProtocolHandler(ServiceInfo, unohelper.Base, XDispatchProvider, XDispatch, XInitialization, XServiceInfo):
     """Handles ``org.marginalia:<Command>`` URLs from the Marginalia menu and shortcuts."""
+
+    IMPLEMENTATION, SERVICES = PROTOCOL_HANDLER, ("com.sun.star.frame.ProtocolHandler",)
 
     def __init__(self, ctx):
         self.ctx = ctx
@@ -88,19 +99,12 @@ class ProtocolHandler(unohelper.Base, XDispatchProvider, XDispatch, XInitializat
     def removeStatusListener(self, listener, url):
         pass
 
-    # XServiceInfo
-    def getImplementationName(self):
-        return PROTOCOL_HANDLER
-
-    def supportsService(self, name):
-        return name == "com.sun.star.frame.ProtocolHandler"
-
-    def getSupportedServiceNames(self):
-        return ("com.sun.star.frame.ProtocolHandler",)
 
 
-class StartupJob(unohelper.Base, XJob, XServiceInfo):
+class StartupJob(ServiceInfo, unohelper.Base, XJob, XServiceInfo):
     """Runs when LibreOffice starts (registry/.../Jobs.xcu): starts the MCP server if it is turned on."""
+
+    IMPLEMENTATION, SERVICES = STARTUP_JOB, ("com.sun.star.task.Job",)
 
     def __init__(self, ctx):
         self.ctx = ctx
@@ -111,19 +115,12 @@ class StartupJob(unohelper.Base, XJob, XServiceInfo):
         entry.start_office(application(self.ctx))
         return None
 
-    # XServiceInfo
-    def getImplementationName(self):
-        return STARTUP_JOB
-
-    def supportsService(self, name):
-        return name == "com.sun.star.task.Job"
-
-    def getSupportedServiceNames(self):
-        return ("com.sun.star.task.Job",)
 
 
-class PromptAddIn(unohelper.Base, XPromptFunction, XAddIn, XServiceName, XServiceInfo):
+class PromptAddIn(ServiceInfo, unohelper.Base, XPromptFunction, XAddIn, XServiceName, XServiceInfo):
     """Calc's ``PROMPT(instruction; input…)`` cell function (a ``com.sun.star.sheet.AddIn``)."""
+
+    IMPLEMENTATION, SERVICES = PROMPT_ADDIN, (PROMPT_ADDIN, "com.sun.star.sheet.AddIn")
 
     def __init__(self, ctx):
         self.ctx = ctx
@@ -172,19 +169,8 @@ class PromptAddIn(unohelper.Base, XPromptFunction, XAddIn, XServiceName, XServic
     def getServiceName(self):
         return PROMPT_ADDIN
 
-    # XServiceInfo
-    def getImplementationName(self):
-        return PROMPT_ADDIN
-
-    def supportsService(self, name):
-        return name in self.getSupportedServiceNames()
-
-    def getSupportedServiceNames(self):
-        return (PROMPT_ADDIN, "com.sun.star.sheet.AddIn")
 
 
 g_ImplementationHelper = unohelper.ImplementationHelper()
-g_ImplementationHelper.addImplementation(PanelFactory, PANEL_FACTORY, ("com.sun.star.ui.UIElementFactory",))
-g_ImplementationHelper.addImplementation(ProtocolHandler, PROTOCOL_HANDLER, ("com.sun.star.frame.ProtocolHandler",))
-g_ImplementationHelper.addImplementation(StartupJob, STARTUP_JOB, ("com.sun.star.task.Job",))
-g_ImplementationHelper.addImplementation(PromptAddIn, PROMPT_ADDIN, (PROMPT_ADDIN, "com.sun.star.sheet.AddIn"))
+for _component in (PanelFactory, ProtocolHandler, StartupJob, PromptAddIn):
+    g_ImplementationHelper.addImplementation(_component, _component.IMPLEMENTATION, _component.SERVICES)

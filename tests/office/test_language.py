@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from support.office import Office, office_available
-from support.office_fixtures import ROOT, marginalia_log
+from support.office_fixtures import ROOT, function_description, marginalia_log
 from support.panel import Panel, wait_until
 
 DLG = "{http://openoffice.org/2000/dialog}"
@@ -119,11 +119,7 @@ def test_the_environment_decides_when_the_office_names_no_language():
 def test_the_function_wizard_describes_prompt_in_german(german_office):
     descriptions = german_office.ctx.ServiceManager.createInstanceWithContext(
         "com.sun.star.sheet.FunctionDescriptions", german_office.ctx)
-    found = None
-    for index in range(descriptions.getCount()):
-        properties = {p.Name: p.Value for p in descriptions.getByIndex(index)}
-        if properties["Name"] == "PROMPT":
-            found = properties
+    found = function_description(descriptions, "PROMPT")
     assert found is not None, "PROMPT is not in the function list"
     assert found["Description"].startswith("Marginalia: fragt das KI-Modell"), found["Description"]
     assert [argument.Name for argument in found["Arguments"]] == ["Anweisung", "Eingabe"]

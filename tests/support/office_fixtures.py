@@ -70,6 +70,17 @@ def calc(office):
     office.close_document(doc)
 
 
+def function_description(descriptions, name: str):
+    """The properties (Name, Description, Arguments…) of Calc function ``name`` in a
+    ``com.sun.star.sheet.FunctionDescriptions`` service, or None when it is not listed."""
+    found = None
+    for index in range(descriptions.getCount()):
+        properties = {p.Name: p.Value for p in descriptions.getByIndex(index)}
+        if properties["Name"] == name:
+            found = properties
+    return found
+
+
 def marginalia_log(office) -> str:
     """Return the content of Marginalia's log file in the test profile (or "")."""
     path = office.profile_path("user", "marginalia", "marginalia.log")

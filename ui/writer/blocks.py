@@ -139,7 +139,7 @@ def _all_tables(document) -> Optional[set]:
         return None
 
 
-def reread_around(document, blocks: Sequence[Block], number: int, reach: int = 1) -> Tuple[BodyBlocks, int]:
+def reread_around(document, blocks: BodyBlocks, number: int, reach: int = 1) -> Tuple[BodyBlocks, int]:
     """The body's blocks after a change that touched only blocks ``number - reach``..``number + reach``.
 
     Only that stretch is enumerated again, between the untouched paragraphs on either
@@ -172,16 +172,12 @@ def reread_around(document, blocks: Sequence[Block], number: int, reach: int = 1
         return _read_again(document, blocks)
     middle = [Block(0, "table" if element.supportsService(TABLE) else "paragraph", element)
               for element in elements[1:-1]]
-    known = blocks.known() if isinstance(blocks, BodyBlocks) else len(blocks)
-    kept = list(blocks[:before + 1]) + middle + list(blocks[after:known])
+    kept = blocks[:before + 1] + middle + blocks[after:blocks.known()]
     renumbered = [Block(index, block.kind, block.obj) for index, block in enumerate(kept, 1)]
-    added = len(middle) - (after - before - 1)
-    if isinstance(blocks, BodyBlocks):
-        return blocks.continued(renumbered), added
-    return BodyBlocks(renumbered, None, _supports_table), added
+    return blocks.continued(renumbered), len(middle) - (after - before - 1)
 
 
-def _read_again(document, blocks: Sequence[Block]) -> Tuple[BodyBlocks, int]:
+def _read_again(document, blocks: BodyBlocks) -> Tuple[BodyBlocks, int]:
     fresh = body_blocks(document)
     return fresh, len(fresh) - len(blocks)
 

@@ -138,13 +138,14 @@ def delete_paragraphs(context, args) -> ToolOutcome:
         raise ToolError("to_paragraph (%d) is before paragraph (%d)." % (last, first))
     block_at(blocks, first)
     block_at(blocks, last)
-    marked = portion_blocks(document, blocks[first - 1:last]) if reads_by_portion(document) else set()
+    stretch = blocks[first - 1:last]
+    marked = portion_blocks(document, stretch) if reads_by_portion(document) else set()
     current = "\n".join(TextSpan.of_range(b.obj).text if b.number in marked else b.obj.getString()
-                        for b in blocks[first - 1:last] if b.kind == "paragraph")
+                        for b in stretch if b.kind == "paragraph")
     if not same_text(current, args["old_text"]):
         raise ToolError("Paragraphs %d–%d do not read %s any more; they now read %s. Read them again and retry "
                         "with their current text." % (first, last, quote(args["old_text"], 100), quote(current, 300)))
-    tables = sum(1 for b in blocks[first - 1:last] if b.kind == "table")
+    tables = sum(1 for b in stretch if b.kind == "table")
     with editing(context):
         delete_blocks(document, first, last, blocks=blocks)
     span = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from support.office_fixtures import marginalia_log
+from support.office_fixtures import function_description, marginalia_log
 from support.panel import endpoint_at, set_settings, wait_until
 from support.scripted_server import text_stream_reply
 
@@ -175,12 +175,7 @@ def test_a_reply_of_several_lines_is_not_one_value(endpoint, calc):
 
 
 def test_the_function_wizard_lists_prompt_with_its_descriptions(office):
-    descriptions = office.service("com.sun.star.sheet.FunctionDescriptions")
-    found = None
-    for index in range(descriptions.getCount()):
-        properties = {p.Name: p.Value for p in descriptions.getByIndex(index)}
-        if properties["Name"] == "PROMPT":
-            found = properties
+    found = function_description(office.service("com.sun.star.sheet.FunctionDescriptions"), "PROMPT")
     assert found is not None, "PROMPT is not in the function list"
     assert "Marginalia" in found["Description"]
     arguments = [(a.Name, a.Description) for a in found["Arguments"]]
