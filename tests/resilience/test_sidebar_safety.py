@@ -128,12 +128,12 @@ def test_stop_at_every_stage_leaves_whole_tools_and_one_undo(office, endpoint, r
 
 
 def test_stop_between_tools_leaves_whole_tools_and_one_undo(office, endpoint, writer):
-    lines = ["Line %d is old" % n for n in range(1, 13)]
+    count = 60  # enough that Stop lands between them (each replacement takes a few milliseconds)
+    lines = ["Line %d is old" % n for n in range(1, count + 1)]
     fill(writer, lines)
-    calls = [("replace_text", {"old_text": "old", "new_text": "new", "paragraph": n}) for n in range(1, 13)]
+    calls = [("replace_text", {"old_text": "old", "new_text": "new", "paragraph": n}) for n in range(1, count + 1)]
     endpoint.enqueue(Fault(body=tool_round_body(calls)), Fault(body=text_body("Done.")), path=CHAT)
-    states = [lines[:k] and ["Line %d is new" % n for n in range(1, k + 1)] + lines[k:] for k in range(13)]
-    states[0] = lines
+    states = [["Line %d is new" % n for n in range(1, k + 1)] + lines[k:] for k in range(count + 1)]
     watch = LogWatch(office)
     panel = Panel(writer).open()
     panel.send("Renew every line")
@@ -142,7 +142,7 @@ def test_stop_between_tools_leaves_whole_tools_and_one_undo(office, endpoint, wr
     panel.wait_idle(timeout=5)
     current, _ = assert_safe(office, writer, watch, states)
     done = states.index(current)
-    assert 1 <= done < 12, "Stop came after %d tools" % done
+    assert 1 <= done < count, "Stop came after %d tools" % done
     results = endpoint.chat_requests()
     assert len(results) == 1, "the model was asked again after Stop"
 
