@@ -18,7 +18,7 @@ from typing import Dict, List
 
 from ..office.log import get_logger
 from .locate import Match
-from .replace_all import MIN_MATCHES, literal, search_descriptor
+from .replace_all import MIN_MATCHES, Search, search_descriptor
 
 log = get_logger("writer.format_all")
 
@@ -37,7 +37,7 @@ def format_everywhere(document, matches: List[Match], text: str, properties: Dic
     controller = document.getCurrentController()
     if controller is None:
         return False
-    found = document.findAll(search_descriptor(document, literal(text)))
+    found = document.findAll(search_descriptor(document, Search(text)))
     if found.getCount() != len(matches):
         return False
     kept = controller.getSelection()

@@ -10,12 +10,13 @@ the text in the document, the same result is reached with Replace All itself:
   changed words only where the whole old text stands around them (a look-behind for
   the words before, a look-ahead for those after), so unchanged words keep their
   formatting and changed ones take the formatting of the words they replace, exactly
-  as the per-match way does.
+  as the per-match way does. Where no unchanged words stand around a change, the text is
+  searched as it is (LibreOffice's plain search, faster than a regular expression).
 * **Exactly the guard's matches.** It is used only when LibreOffice finds the very
   same number of places as the edit-conflict guard did (which reads only the body and
   its tables, leaves out tracked deletions and fields): a copy of the text in a header,
   a footnote, a frame, inside a deletion or typed with other quotes or spaces makes the
-  numbers differ, and the caller then goes match by match. Every expression is counted
+  numbers differ, and the caller then goes match by match. Every search is counted
   before anything changes.
 * **Formatted replacements** (one Markdown run: ``**Michael Smith**``) use Replace All
   with the run's formats as replacement attributes; the new text takes the other formats
@@ -25,7 +26,8 @@ Returns False, having changed nothing, whenever a condition does not hold.
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
 
 from com.sun.star.awt.FontSlant import ITALIC
 from com.sun.star.awt.FontStrikeout import SINGLE as STRIKE_SINGLE
@@ -44,6 +46,27 @@ REPLACE_SPECIAL = frozenset("&$\\")
 """Characters a regular-expression Replace All would read as references in the new text."""
 MIN_MATCHES = 2
 """Below this, the per-match way is as fast."""
+
+
+@dataclass(frozen=True)
+class Search:
+    """What LibreOffice searches for: ``text`` as it is, or a regular expression.
+
+    Text as it is is searched ~1.5× faster (LibreOffice's plain search), so a regular
+    expression is used only where look-around is needed.
+    """
+
+    text: str
+    regex: bool = False
+
+
+@dataclass(frozen=True)
+class Step:
+    """One Replace All: every place of ``search`` becomes ``replacement`` (with ``attributes`` set)."""
+
+    search: Search
+    replacement: str
+    attributes: Tuple[PropertyValue, ...] = ()
 
 
 class ReplaceAllMismatch(RuntimeError):
@@ -65,30 +88,30 @@ def replace_everywhere(document, matches: List[Match], old_text: str, content: C
         steps = _plain_steps(document, old_text, clean(content.text))
     else:
         steps = _formatted_step(old_text, content)
-    if steps is None or count_found(document, steps[0][0]) != len(matches):
-        return False  # the first step's pattern stands exactly where the whole old text does
-    for pattern, replacement, attributes in steps:
-        done = _replace(document, pattern, replacement, attributes)
+    if steps is None or count_found(document, steps[0].search) != len(matches):
+        return False  # the first step's search stands exactly where the whole old text does
+    for step in steps:
+        done = _replace(document, step)
         if done != len(matches):
             raise ReplaceAllMismatch("Replace All changed %d places, %d were expected" % (done, len(matches)))
     return True
 
 
-def _plain_steps(document, old: str, new: str) -> Optional[List[Tuple[str, str, tuple]]]:
+def _plain_steps(document, old: str, new: str) -> Optional[List[Step]]:
     """One Replace All per changed word group, the last first; None when that cannot be exact."""
     edits = plan_edits(old, new)
     if not edits or "\n" in new or any(e.start == e.end or REPLACE_SPECIAL.intersection(e.text) for e in edits):
         return None
     steps, current = [], old
     for edit in reversed(edits):
-        if current != old and count_found(document, literal(current)) != 0:
+        if current != old and count_found(document, Search(current)) != 0:
             return None  # the half-replaced text already stands somewhere: that place would be changed too
-        steps.append((_around(current[:edit.start], old[edit.start:edit.end], current[edit.end:]), edit.text, ()))
+        steps.append(Step(_around(current[:edit.start], old[edit.start:edit.end], current[edit.end:]), edit.text))
         current = current[:edit.start] + edit.text + current[edit.end:]
     return steps
 
 
-def _formatted_step(old: str, content: Content) -> Optional[List[Tuple[str, str, tuple]]]:
+def _formatted_step(old: str, content: Content) -> Optional[List[Step]]:
     runs = content.runs
     if content.kind != "inline" or len(runs) != 1:
         return None
@@ -99,44 +122,46 @@ def _formatted_step(old: str, content: Content) -> Optional[List[Tuple[str, str,
         ("CharWeight", BOLD if run.bold else None), ("CharPosture", ITALIC if run.italic else None),
         ("CharStrikeout", STRIKE_SINGLE if run.strike else None),
         ("CharUnderline", UNDERLINE_SINGLE if run.underline else None)) if value is not None)
-    return [(literal(old), clean(run.text), attributes)]
+    return [Step(Search(old), clean(run.text), attributes)]
 
 
-def _around(before: str, middle: str, after: str) -> str:
-    """A pattern matching ``middle`` only between ``before`` and ``after``."""
-    pattern = literal(middle)
+def _around(before: str, middle: str, after: str) -> Search:
+    """A search for ``middle`` only between ``before`` and ``after`` (plain text when both are empty)."""
+    if not before and not after:
+        return Search(middle)
+    pattern = _escaped(middle)
     if before:
-        pattern = "(?<=%s)%s" % (literal(before), pattern)
+        pattern = "(?<=%s)%s" % (_escaped(before), pattern)
     if after:
-        pattern = "%s(?=%s)" % (pattern, literal(after))
-    return pattern
+        pattern = "%s(?=%s)" % (pattern, _escaped(after))
+    return Search(pattern, regex=True)
 
 
-def literal(text: str) -> str:
+def _escaped(text: str) -> str:
     """A regular expression that matches ``text`` as it is."""
     return "".join("\\" + char if char in REGEX_SPECIAL else char for char in text)
 
 
-def search_descriptor(document, pattern: str):
-    """A case-sensitive search for the regular expression ``pattern`` (a replace descriptor)."""
-    search = document.createReplaceDescriptor()
-    search.SearchString = pattern
-    search.SearchRegularExpression = True
-    search.SearchCaseSensitive = True
-    return search
+def search_descriptor(document, search: Search):
+    """A case-sensitive replace descriptor for ``search``."""
+    descriptor = document.createReplaceDescriptor()
+    descriptor.SearchString = search.text
+    descriptor.SearchRegularExpression = search.regex
+    descriptor.SearchCaseSensitive = True
+    return descriptor
 
 
-def count_found(document, pattern: str) -> int:
-    """How many places LibreOffice's Find All finds for ``pattern`` (see :func:`search_descriptor`)."""
-    return document.findAll(search_descriptor(document, pattern)).getCount()
+def count_found(document, search: Search) -> int:
+    """How many places LibreOffice's Find All finds for ``search``."""
+    return document.findAll(search_descriptor(document, search)).getCount()
 
 
-def _replace(document, pattern: str, replacement: str, attributes: Sequence[PropertyValue]) -> int:
-    search = search_descriptor(document, pattern)
-    search.ReplaceString = replacement
-    if attributes:
-        search.setReplaceAttributes(tuple(attributes))
-    return document.replaceAll(search)
+def _replace(document, step: Step) -> int:
+    descriptor = search_descriptor(document, step.search)
+    descriptor.ReplaceString = step.replacement
+    if step.attributes:
+        descriptor.setReplaceAttributes(step.attributes)
+    return document.replaceAll(descriptor)
 
 
 def _property(name: str, value) -> PropertyValue:
