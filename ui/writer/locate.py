@@ -53,8 +53,11 @@ class Match:
         return TextSpan.of_range(self.region)
 
 
-def _matches(span: TextSpan, found, number: int, where: str, cell: str = "", region=None) -> List[Match]:
-    return [Match(span.text, s, e, number, where, cell, span, region) for s, e in found]
+def _matches(span: TextSpan, found, number: int, where: str, cell: str = "", region=None,
+             keep_span: bool = True) -> List[Match]:
+    """Matches in ``span``; without ``keep_span`` they hold only offsets and ``region`` (see :func:`fresh_groups`)."""
+    kept = span if keep_span or region is None else None
+    return [Match(span.text, s, e, number, where, cell, kept, region) for s, e in found]
 
 
 def fresh_groups(matches: List[Match]) -> Iterator[Tuple[TextSpan, List[Match]]]:
@@ -152,7 +155,7 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
     matches: List[Match] = []
     for block in blocks:
         if block.kind == "table":
-            matches.extend(_in_table(block, old_text, match_case, whole_words, positions or has_redlines))
+            matches.extend(_in_table(block, old_text, match_case, whole_words, positions or has_redlines, positions))
             continue
         where = "paragraph %d" % block.number
         must_read = has_redlines and (portion_blocks is None or block.number in portion_blocks)
@@ -161,7 +164,7 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
                 continue
             span = TextSpan.of_range(block.obj)
             matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number,
-                                    where, region=block.obj))
+                                    where, region=block.obj, keep_span=positions))
             continue
         text = block.obj.getString()
         matches.extend(Match(text, s, e, block.number, where, region=block.obj)
@@ -170,7 +173,9 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
 
 
 def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool = False,
-              positions: bool = True) -> List[Match]:
+              by_portion: bool = True, positions: bool = True) -> List[Match]:
+    """Matches in the cells of table ``block``: cells read by portion with ``by_portion``, keeping
+    their document positions with ``positions``."""
     table = block.obj
     target = normalize(old_text, match_case).text.strip()
     matches = []
@@ -180,7 +185,7 @@ def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool =
         if target not in normalize(text, match_case).text:
             continue
         where = "table %s, cell %s (paragraph %d)" % (table.getName(), name, block.number)
-        if not positions:
+        if not by_portion:
             matches.extend(Match(text, s, e, block.number, where, name, region=cell)
                            for s, e in find_all(text, old_text, match_case, whole_words))
             continue
@@ -189,7 +194,7 @@ def _in_table(block: Block, old_text: str, match_case: bool, whole_words: bool =
         except SpanTableError:
             continue  # a nested table: not addressed
         matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number, where,
-                                name, cell))
+                                name, cell, keep_span=positions))
     return matches
 
 
