@@ -65,18 +65,31 @@ def portion_blocks(document, blocks: Sequence[Block]) -> Set[int]:
     the body (a slice): only its paragraphs are named then.
     """
     blocks = list(blocks)
-    find = block_finder(document, blocks)
     paragraphs = [block for block in blocks if block.kind == "paragraph"]
-    body = document.getText()
+    if not paragraphs:
+        return set()
+    find = block_finder(document, blocks)
+    inside = _stretch_test(document.getText(), paragraphs[0].obj.getStart(), paragraphs[-1].obj.getEnd())
     numbers = set()
     for text_range in _marked_places(document):
-        block = find(text_range) if text_range is not None else None
-        if block is None or block.kind != "paragraph":
-            continue
-        if block is paragraphs[-1] and body.compareRegionStarts(text_range, block.obj.getEnd()) < 0:
-            continue  # after the stretch
-        numbers.add(block.number)
+        block = find(text_range) if text_range is not None and inside(text_range) else None
+        if block is not None and block.kind == "paragraph":
+            numbers.add(block.number)
     return numbers
+
+
+def _stretch_test(body, start, end):
+    """A test of whether a place lies in the body between ``start`` and ``end`` (two comparisons).
+
+    Places elsewhere (before or after, in a cell, a frame or a note) are passed over before
+    the costlier search for their paragraph.
+    """
+    def inside(text_range) -> bool:
+        try:
+            return body.compareRegionStarts(start, text_range) >= 0 and body.compareRegionStarts(text_range, end) >= 0
+        except Exception:  # not in the body's own text
+            return False
+    return inside
 
 
 def _marked_places(document) -> list:

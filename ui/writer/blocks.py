@@ -109,7 +109,7 @@ class BodyBlocks(abc.Sequence):
 
 def body_blocks(document) -> BodyBlocks:
     """Return every block of the body, numbered from 1, read as far as they are used (see :class:`BodyBlocks`)."""
-    tables = _all_tables(document)
+    tables = _all_tables(document)  # first: through a remote bridge, identity holds only for objects met after these
     following = document.getText().createEnumeration().nextElement
     if tables is None:
         return BodyBlocks([], following, _supports_table)

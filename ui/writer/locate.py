@@ -67,18 +67,20 @@ def fresh_groups(matches: List[Match]) -> Iterator[Tuple[TextSpan, List[Match]]]
     an edit costs more the more of them are alive: with the 11,700 portion positions of a
     150-page report alive, each deletion took 4 times as long (measured). The spans are dropped from the matches
     and each paragraph is read again right before its own edits, so only one
-    paragraph's positions are alive at a time.
+    paragraph's positions are alive at a time. The first group edited keeps the span it
+    was matched in when it still has one: call this before changing anything, so nothing
+    has moved since.
 
     Raises:
         ToolError: a paragraph reads differently from when it was matched (changed meanwhile).
     """
+    groups = [list(group) for _key, group in groupby(reversed(matches), key=lambda m: (m.block, m.cell))]
+    first = {id(match) for match in groups[0]} if groups else set()
     for match in matches:
-        if match.region is not None:
+        if match.region is not None and id(match) not in first:
             match.span = None
-    keyed = groupby(reversed(matches), key=lambda m: (m.block, m.cell))
-    for _key, group in keyed:
-        group = list(group)
-        span = group[0].read_again()
+    for index, group in enumerate(groups):
+        span = group[0].span if index == 0 and group[0].span is not None else group[0].read_again()
         if span.text != group[0].source:
             group = _found_again(span, group)
         yield span, group

@@ -26,3 +26,42 @@ def test_blocks_read_again_around_a_change_agree_with_a_fresh_read(sample):
     after, added = reread_around(sample, lazy, 4)
     assert added == 1 and after.known() == 7  # the rest is still unread
     assert _looks(after) == _looks(list(body_blocks(sample)))
+
+
+def _table(document, rows=2, columns=2):
+    table = document.createInstance("com.sun.star.text.TextTable")
+    table.initialize(rows, columns)
+    return table
+
+
+def _long_document(document, tables_at=(10, 70, 90)):
+    """100 paragraphs with body tables among them, one table inside a cell and one in the page header."""
+    text = document.getText()
+    cursor = text.createTextCursor()
+    for number in range(1, 101):
+        if number > 1:
+            text.insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
+        text.insertString(cursor, "Paragraph %d" % number, False)
+    paragraphs = text.createEnumeration()
+    numbered = [paragraphs.nextElement() for _ in range(100)]
+    for number in reversed(tables_at):
+        text.insertTextContent(numbered[number - 1].getEnd(), _table(document), False)
+    cell = document.getTextTables().getByIndex(0).getCellByName("A1")
+    cell.insertTextContent(cell.createTextCursor(), _table(document), False)  # a table in a cell
+    style = document.getStyleFamilies().getByName("PageStyles").getByName("Standard")
+    style.setPropertyValue("HeaderIsOn", True)
+    header = style.getPropertyValue("HeaderText")
+    header.insertTextContent(header.createTextCursor(), _table(document), False)  # a table in the header
+
+
+def test_tables_far_into_the_body_are_told_apart_also_with_tables_outside_it(writer):
+    _long_document(writer)
+    assert writer.getTextTables().getCount() == 5  # three in the body, one in a cell, one in the header
+    every = list(body_blocks(writer))
+    asked = [(b.number, "table" if b.obj.supportsService("com.sun.star.text.TextTable") else "paragraph")
+             for b in every]
+    assert [(b.number, b.kind) for b in every] == asked
+    tables = [number for number, kind in asked if kind == "table"]
+    assert len(tables) == 3 and tables[1] > 64 and len(every) > 100
+    lazy = body_blocks(writer)
+    assert lazy[tables[1] - 1].kind == "table" and lazy.known() == tables[1]  # past the first blocks, no further

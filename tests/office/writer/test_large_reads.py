@@ -186,6 +186,17 @@ def test_only_paragraphs_with_changes_or_notes_read_differently(large):
     assert differing >= 20
 
 
+def test_a_stretch_names_the_paragraphs_the_whole_body_names_there(large):
+    blocks = body_blocks(large)
+    everywhere = portion_blocks(large, blocks)
+    named = 0
+    for first, last in ((1, 40), (301, 700), (len(blocks) - 60, len(blocks))):
+        expected = {number for number in everywhere if first <= number <= last}
+        assert portion_blocks(large, blocks[first - 1:last]) == expected, (first, last)
+        named += len(expected)
+    assert named >= 5
+
+
 @pytest.mark.parametrize("text, whole_words", [("Micheal Smith", False), ("and", True)])
 def test_search_finds_what_a_portion_read_finds(large, text, whole_words):
     blocks = body_blocks(large)[:600]  # (reading every block portion by portion through the bridge takes long)
