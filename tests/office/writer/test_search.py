@@ -30,3 +30,32 @@ def test_many_matches_are_limited(tools, writer):
     content = tools.ok("search_text", text="cat", max_results=5).content
     assert content.startswith("50 matches") and "\u2026 and 45 more" in content
     assert "must be at most 200" in tools.fails("search_text", text="cat", max_results=500).content
+
+
+def _table(document, name, rows, columns):
+    table = document.createInstance("com.sun.star.text.TextTable")
+    table.initialize(rows, columns)
+    text = document.getText()
+    text.insertTextContent(text.getEnd(), table, False)
+    table.setName(name)
+    return table
+
+
+def test_tables_with_merged_cells_or_numbers_are_searched_cell_by_cell(tools, writer):
+    writer.getText().setString("Intro without the name")
+    plain = _table(writer, "Plain", 2, 2)
+    plain.getCellByName("B2").setString("nothing here")
+    merged = _table(writer, "Merged", 3, 2)
+    cursor = merged.createCursorByCellName("A2")
+    cursor.gotoCellByName("B2", True)
+    assert cursor.mergeRange()
+    merged.getCellByName("A2").setString("Micheal in a merged cell")
+    numbers = _table(writer, "Numbers", 1, 2)
+    numbers.getCellByName("A1").setValue(2024.0)
+    numbers.getCellByName("B1").setString("Micheal beside a number")
+    lines = tools.ok("search_text", text="Micheal").content.splitlines()
+    assert lines[0].startswith("2 matches") and "table Merged, cell A2" in lines[1] and "table Numbers, cell B1" in lines[2]
+    lines = tools.ok("search_text", text="2024").content.splitlines()
+    assert lines[0].startswith("1 match") and "table Numbers, cell A1" in lines[1]
+    assert "No match" in tools.ok("search_text", text="here there").content
+    assert tools.ok("search_text", text="nothing here").content.startswith("1 match")
