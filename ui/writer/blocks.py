@@ -17,6 +17,9 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 from com.sun.star.container import NoSuchElementException
 
 from ...core.agent.tools import ToolError
+from ..office.log import get_logger
+
+log = get_logger("writer.blocks")
 
 PARAGRAPH = "com.sun.star.text.Paragraph"
 TABLE = "com.sun.star.text.TextTable"
@@ -32,6 +35,16 @@ class Block:
     obj: Any
 
 
+@dataclass
+class Skipped:
+    """The blocks a :class:`BodyBlocks` stepped over without reading them (see :func:`body_blocks_from`)."""
+
+    document: Any
+    blocks: int
+    tables: int
+    """How many of them are tables."""
+
+
 class BodyBlocks(abc.Sequence):
     """The body's blocks, read from the document only as far as they are asked for.
 
@@ -44,11 +57,14 @@ class BodyBlocks(abc.Sequence):
     """
 
     def __init__(self, blocks: List[Block], following: Optional[Callable[[], Any]], is_table: Callable[[Any], bool],
-                 table_count: Optional[int] = None):
-        self._blocks = blocks
+                 table_count: Optional[int] = None, skipped: Optional["Skipped"] = None):
+        self._blocks: List[Optional[Block]] = blocks
         self._following = following
         self._is_table = is_table
         self._table_count = table_count
+        self._skipped = skipped
+        if skipped is not None:
+            self._blocks = [None] * skipped.blocks + blocks
 
     def _read_to(self, count: Optional[int]) -> None:
         """Read on until ``count`` blocks are known (None: all of them)."""
@@ -64,10 +80,26 @@ class BodyBlocks(abc.Sequence):
 
     def _check_tables(self) -> None:
         """Having read to the end: if not every table was told apart by identity, ask each block."""
-        if self._table_count is None or sum(b.kind == "table" for b in self._blocks) == self._table_count:
+        before = self._skipped.tables if self._skipped is not None else 0
+        read = [block for block in self._blocks if block is not None]
+        if self._table_count is None or before + sum(b.kind == "table" for b in read) == self._table_count:
             return
-        for block in self._blocks:
+        for block in read:
             block.kind = "table" if _supports_table(block.obj) else "paragraph"
+
+    def _read_skipped(self, first: Optional[int]) -> None:
+        """Read the skipped blocks if index ``first`` (None: any) falls among them.
+
+        The body is read afresh from its start as far as this one has been read, and
+        goes on from there.
+        """
+        skipped = self._skipped
+        if skipped is None or (first is not None and first >= skipped.blocks):
+            return
+        fresh = body_blocks(skipped.document)
+        fresh._read_to(len(self._blocks))
+        self._blocks, self._following = fresh._blocks, fresh._following
+        self._is_table, self._table_count, self._skipped = fresh._is_table, fresh._table_count, None
 
     def __len__(self) -> int:
         self._read_to(None)
@@ -76,12 +108,15 @@ class BodyBlocks(abc.Sequence):
     def __getitem__(self, index):
         if isinstance(index, slice):
             open_ended = index.stop is None or index.stop < 0 or (index.start or 0) < 0
+            self._read_skipped(None if (index.start or 0) < 0 else index.start or 0)
             self._read_to(None if open_ended else index.stop)
         else:
+            self._read_skipped(None if index < 0 else index)
             self._read_to(None if index < 0 else index + 1)
         return self._blocks[index]
 
     def __iter__(self) -> Iterator[Block]:
+        self._read_skipped(None)
         index = 0
         while True:
             self._read_to(index + 1)
@@ -103,8 +138,12 @@ class BodyBlocks(abc.Sequence):
         return BodyBlocks(blocks, following, self._is_table)  # new tables may be among them: not checked
 
     def known(self) -> int:
-        """How many blocks have been read so far."""
+        """How many blocks have been read (or stepped over) so far."""
         return len(self._blocks)
+
+    def stepped_over(self) -> int:
+        """How many blocks at the start were stepped over and are still unread (see :func:`body_blocks_from`)."""
+        return self._skipped.blocks if self._skipped is not None else 0
 
 
 def body_blocks(document) -> BodyBlocks:
@@ -114,6 +153,114 @@ def body_blocks(document) -> BodyBlocks:
     if tables is None:
         return BodyBlocks([], following, _supports_table)
     return BodyBlocks([], following, tables.__contains__, len(tables))
+
+
+SEEK_AFTER = 300
+"""Blocks from which on stepping over the body is cheaper than reading it (see :func:`body_blocks_from`)."""
+
+
+def body_blocks_from(document, number: int) -> BodyBlocks:
+    """:func:`body_blocks` for a tool that needs the blocks from ``number`` on.
+
+    Reading a block costs about 9 µs (LibreOffice makes a paragraph object for it);
+    stepping a text cursor over a paragraph costs 4 µs, and placing a table against the
+    cursor 12 µs. So the blocks before ``number`` are stepped over and numbered by the
+    tables before the cursor, and read (from the body's start) only if asked for. A
+    caller must check what it finds there (the editing guard does) and can read again
+    with :func:`body_blocks` if it differs. Where stepping cannot be exact (a table first
+    or last in the body, a shorter body) this is :func:`body_blocks`.
+    """
+    tables = _all_tables(document)
+    if number <= SEEK_AFTER or tables is None:
+        return body_blocks(document)
+    try:
+        found = _seek(document, number)
+    except Exception:  # a body the cursor cannot step through: read it
+        log.warning("stepping to block %d failed; reading the body instead", number, exc_info=True)
+        found = None
+    if found is None:
+        return body_blocks(document)
+    skipped, following = found
+    return BodyBlocks([], following, tables.__contains__, len(tables), Skipped(document, *skipped))
+
+
+def _seek(document, number: int):
+    """``((blocks skipped, tables among them), the next element's reader)`` for a start at or just before
+    block ``number``; None where the cursor cannot tell."""
+    body = document.getText()
+    cursor, end = body.createTextCursor(), body.createTextCursor()
+    cursor.gotoStart(False)
+    end.gotoEnd(False)
+    if _in_a_table(cursor) or _in_a_table(end):
+        return None
+    anchors = _body_table_anchors(document, body, cursor)
+    paragraph = number - len(anchors)  # its block number is that plus the tables before it: at most `number`
+    if paragraph < 2:
+        return None
+    for _ in range(paragraph - 1):
+        if not cursor.gotoNextParagraph(False):
+            return None
+    before = _tables_before(body, anchors, cursor)
+    stretch = body.createTextCursorByRange(cursor.getStart())
+    stretch.gotoEnd(True)
+    elements = stretch.createEnumeration()
+    first = elements.nextElement()
+    if not first.supportsService(PARAGRAPH) or body.compareRegionStarts(first, cursor) != 0:
+        return None
+    skipped = paragraph - 1 + before
+    return (skipped, before), _Following(body, elements, first, skipped)
+
+
+class _Following:
+    """The elements after the skipped blocks: those of a selection from the start to the body's end, then, as a
+    selection leaves out a last empty paragraph after a table, the rest of a whole enumeration."""
+
+    def __init__(self, body, elements, first, skipped: int):
+        self._body, self._elements, self._pending = body, elements, [first]
+        self._given = skipped
+        self._whole = False
+
+    def __call__(self):
+        if self._pending:
+            element = self._pending.pop()
+        else:
+            try:
+                element = self._elements.nextElement()
+            except NoSuchElementException:
+                if self._whole:
+                    raise
+                self._elements, self._whole = self._body.createEnumeration(), True
+                for _ in range(self._given):
+                    self._elements.nextElement()
+                element = self._elements.nextElement()
+        self._given += 1
+        return element
+
+
+def _in_a_table(cursor) -> bool:
+    try:
+        return bool(cursor.getPropertyValue("TextTable"))
+    except Exception:
+        return True
+
+
+def _body_table_anchors(document, body, cursor) -> list:
+    """The anchors of the tables that stand in the body itself (those in cells, frames or headers cannot be
+    compared with a body position)."""
+    anchors = []
+    tables = document.getTextTables()
+    for index in range(tables.getCount()):
+        anchor = tables.getByIndex(index).getAnchor()
+        try:
+            body.compareRegionStarts(anchor, cursor)
+        except Exception:  # not in the body's text
+            continue
+        anchors.append(anchor)
+    return anchors
+
+
+def _tables_before(body, anchors: list, cursor) -> int:
+    return sum(1 for anchor in anchors if body.compareRegionStarts(anchor, cursor) > 0)
 
 
 def _supports_table(element) -> bool:

@@ -140,7 +140,7 @@ def delete_blocks(document, first: int, last: int, blocks: Optional[List[Block]]
             for block in reversed(run):
                 block.obj.dispose()
             continue
-        _delete_paragraphs(xtext, blocks, run[0].number, run[-1].number)
+        _delete_paragraphs(xtext, blocks, run[0].number, run[-1].number, last)
 
 
 def _runs(blocks: List[Block]):
@@ -153,8 +153,10 @@ def _runs(blocks: List[Block]):
     return runs
 
 
-def _delete_paragraphs(xtext, blocks: List[Block], first: int, last: int) -> None:
-    following = blocks[last] if has_block(blocks, last + 1) else None
+def _delete_paragraphs(xtext, blocks: List[Block], first: int, last: int, stretch_end: int) -> None:
+    """Delete paragraphs ``first``..``last``, the last run of a stretch ending at block ``stretch_end`` still
+    standing (the runs are deleted from the end: what stood between this run and the stretch's end is gone)."""
+    following = blocks[stretch_end] if has_block(blocks, stretch_end + 1) else None
     previous = blocks[first - 2] if first > 1 else None
     if following is not None and following.kind == "paragraph":
         cursor = xtext.createTextCursorByRange(blocks[first - 1].obj.getStart())

@@ -186,6 +186,18 @@ def test_delete_a_table(tools, sample):
     assert sample.getTextTables().getCount() == 0 and texts(sample)[6] == "Next steps"
 
 
+def test_delete_a_paragraph_between_two_tables_leaves_no_empty_paragraph(tools, writer):
+    build(writer, [("Standard", "Before"), ("Standard", "Between"), ("Standard", "After")])
+    for paragraph in blocks(writer)[1:]:  # a table before "Between" and one before "After"
+        table = writer.createInstance("com.sun.star.text.TextTable")
+        table.initialize(2, 2)
+        writer.getText().insertTextContent(paragraph.getStart(), table, False)
+    kinds = [("table" if b.supportsService("com.sun.star.text.TextTable") else b.getString()) for b in blocks(writer)]
+    assert kinds == ["Before", "table", "Between", "table", "After"]
+    tools.ok("delete_paragraphs", paragraph=2, to_paragraph=4, old_text="Between")
+    assert texts(writer) == ["Before", "After"] and writer.getTextTables().getCount() == 0
+
+
 def test_replace_a_selection_across_paragraphs_touches_only_changed_words(tools, sample):
     cursor = select_in(sample, 8, "Next steps")
     cursor.gotoRange(select_in(sample, 9, "engineers.").getEnd(), True)

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from bench_writer import Inside, document_html
+from marginalia.ui.writer.spans import TextSpan
 
 PAGES = 150
 SAMPLED = range(2, 3000, 47)
@@ -202,5 +203,30 @@ def test_insert_long_markdown_section_and_revert(inside, report):
     blocks = _blocks(report)
     assert blocks[1500].getString() == "Appendix 1" and blocks[1500].ParaStyleName.startswith("Heading")
     assert _count(report, "Appendix ") == 40
+    turn.revert()
+    assert _state(report) == before
+
+
+def _is_table(element):
+    return element.supportsService("com.sun.star.text.TextTable")
+
+
+def test_delete_a_stretch_in_the_middle_and_revert(inside, report):
+    before = _state(report)
+    elements = list(report.getText().createEnumeration())
+    start = next(index for index, element in enumerate(elements) if index > len(elements) // 2 and _is_table(element)
+                 and not _is_table(elements[index - 1]) and not _is_table(elements[index + 200]))
+    first, last = start + 1, start + 200  # a stretch that starts with a table (numbers from 1)
+    stretch = elements[first - 1:last]
+    old_text = "\n".join(TextSpan.of_range(e).text for e in stretch if not _is_table(e))
+    following = elements[last].getString()
+    turn = Turn(inside, report)
+    stale = turn.run("delete_paragraphs", paragraph=first + 1, to_paragraph=last + 1, old_text=old_text)
+    assert not stale["ok"] and "do not read" in stale["content"] and _state(report) == before
+    outcome = turn.run("delete_paragraphs", paragraph=first, to_paragraph=last, old_text=old_text)
+    assert outcome["ok"], outcome["content"]
+    after = list(report.getText().createEnumeration())
+    assert len(after) == len(elements) - 200 and after[first - 1].getString() == following
+    assert after[first - 2].getString() == elements[first - 2].getString()
     turn.revert()
     assert _state(report) == before

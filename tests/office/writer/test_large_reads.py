@@ -15,7 +15,7 @@ from bench_writer import appendix, document_html
 
 from marginalia.core.text.writer_listing import BlockInfo, most_common_style, outline_lines, page
 from marginalia.ui.writer.block_info import describe, has_fields, has_notes, has_tracked_changes, portion_blocks
-from marginalia.ui.writer.blocks import TABLE, body_blocks, list_label
+from marginalia.ui.writer.blocks import SEEK_AFTER, TABLE, body_blocks, body_blocks_from, list_label
 from marginalia.ui.writer.locate import in_document
 from marginalia.ui.writer.reading import PLAIN_STYLES
 from marginalia.ui.writer.search import find_in_body
@@ -227,3 +227,23 @@ def test_insert_content_in_the_middle_reports_the_paragraphs_it_made(large, offi
     assert sum(1 for block in now[first - 1:last] if block.kind == "table") == 1
     undo.undo()
     assert len(body_blocks(large)) == len(before)
+
+
+def _described(blocks):
+    return [(b.number, b.kind, b.obj.getName() if b.kind == "table" else b.obj.getString()) for b in blocks]
+
+
+def test_blocks_stepped_to_agree_with_a_whole_read(large):
+    whole = _described(body_blocks(large))
+    tables = [number for number, kind, _text in whole if kind == "table"]
+    starts = [SEEK_AFTER + 1, tables[10], tables[10] + 1, len(whole) // 2, len(whole) - 3]
+    for number in starts:
+        stepped = body_blocks_from(large, number)
+        assert 0 < stepped.stepped_over() < number and stepped.known() == stepped.stepped_over()  # nothing read yet
+        assert _described(stepped[number - 1:number + 60]) == whole[number - 1:number + 60], number
+        assert len(stepped) == len(whole) and stepped.known() == len(whole)
+    stepped = body_blocks_from(large, len(whole) // 2)
+    assert _described(stepped[len(whole) // 2 - 1:]) == whole[len(whole) // 2 - 1:]  # the whole rest, stepped to
+    assert stepped.known() == len(whole)
+    assert _described(stepped[:5]) == whole[:5]  # the blocks before are read when asked for
+    assert _described(stepped) == whole
