@@ -159,7 +159,7 @@ SEEK_AFTER = 300
 """Blocks from which on stepping over the body is cheaper than reading it (see :func:`body_blocks_from`)."""
 
 
-def body_blocks_from(document, number: int) -> BodyBlocks:
+def body_blocks_from(document, number: int, seek_after: int = SEEK_AFTER) -> BodyBlocks:
     """:func:`body_blocks` for a tool that needs the blocks from ``number`` on.
 
     Reading a block costs about 9 µs (LibreOffice makes a paragraph object for it);
@@ -168,10 +168,11 @@ def body_blocks_from(document, number: int) -> BodyBlocks:
     tables before the cursor, and read (from the body's start) only if asked for. A
     caller must check what it finds there (the editing guard does) and can read again
     with :func:`body_blocks` if it differs. Where stepping cannot be exact (a table first
-    or last in the body, a shorter body) this is :func:`body_blocks`.
+    or last in the body, a shorter body) or does not pay (``number`` up to ``seek_after``)
+    this is :func:`body_blocks`.
     """
     tables = _all_tables(document)
-    if number <= SEEK_AFTER or tables is None:
+    if number <= seek_after or tables is None:
         return body_blocks(document)
     try:
         found = _seek(document, number)

@@ -166,3 +166,22 @@ def test_a_footnote_s_own_text_is_edited_with_other_text(open_copy, tools_for):
     tools.ok("other_text", action="replace", where="footnote 1", old_text="walks into", new_text="enters")
     assert doc.getFootnotes().getByIndex(0).getString().strip() == "A tachyon enters a bar."
     assert "    [^1]: A tachyon enters a bar." in tools.ok("get_document")
+
+
+def _described(blocks):
+    return [(b.number, b.kind, b.obj.getName() if b.kind == "table" else b.obj.getString()) for b in blocks]
+
+
+def test_blocks_stepped_to_agree_with_a_whole_read_in_every_document(open_copy):
+    from marginalia.ui.writer.blocks import body_blocks, body_blocks_from
+    stepped_documents = 0
+    for name in documents(TEXT_EXTENSIONS):
+        doc = open_copy(name)
+        whole = _described(body_blocks(doc))
+        stepped_here = False
+        for number in range(2, len(whole) + 1, max(1, len(whole) // 12)):
+            stepped = body_blocks_from(doc, number, seek_after=1)
+            stepped_here = stepped_here or stepped.stepped_over() > 0
+            assert _described(stepped[number - 1:]) == whole[number - 1:], (name, number)
+        stepped_documents += stepped_here
+    assert stepped_documents >= 10  # 13 of the 17 when written; the others were read whole (body_blocks_from)
