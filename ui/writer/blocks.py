@@ -53,7 +53,8 @@ class BodyBlocks(abc.Sequence):
     slicing read on to the block asked for; ``len()``, negative indexes and open-ended
     slices read the whole body. The enumeration stays valid across edits before the
     point it has reached (LibreOffice moves its position with the text), which is how
-    :func:`reread_around` keeps the rest unread after a change.
+    :func:`reread_around` keeps the rest unread after a change. Blocks made by
+    :func:`body_blocks_from` start with blocks stepped over, read only when asked for.
     """
 
     def __init__(self, blocks: List[Block], following: Optional[Callable[[], Any]], is_table: Callable[[Any], bool],
@@ -148,7 +149,12 @@ class BodyBlocks(abc.Sequence):
 
 def body_blocks(document) -> BodyBlocks:
     """Return every block of the body, numbered from 1, read as far as they are used (see :class:`BodyBlocks`)."""
-    tables = _all_tables(document)  # first: through a remote bridge, identity holds only for objects met after these
+    return _from_start(document, _all_tables(document))
+
+
+def _from_start(document, tables: Optional[set]) -> BodyBlocks:
+    """The body's blocks from the first, ``tables`` (taken before: through a remote bridge, identity holds only
+    for objects met after them) telling tables apart."""
     following = document.getText().createEnumeration().nextElement
     if tables is None:
         return BodyBlocks([], following, _supports_table)
@@ -173,14 +179,14 @@ def body_blocks_from(document, number: int, seek_after: int = SEEK_AFTER) -> Bod
     """
     tables = _all_tables(document)
     if number <= seek_after or tables is None:
-        return body_blocks(document)
+        return _from_start(document, tables)
     try:
         found = _seek(document, number)
     except Exception:  # a body the cursor cannot step through: read it
         log.warning("stepping to block %d failed; reading the body instead", number, exc_info=True)
         found = None
     if found is None:
-        return body_blocks(document)
+        return _from_start(document, tables)
     skipped, following = found
     return BodyBlocks([], following, tables.__contains__, len(tables), Skipped(document, *skipped))
 

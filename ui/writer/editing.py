@@ -7,13 +7,13 @@ the earlier matches stay valid.
 """
 from __future__ import annotations
 
-from typing import List
+from typing import List, Tuple
 
 from ...core.i18n import _
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from .block_info import portion_blocks, reads_by_portion
-from .blocks import block_at, body_blocks, body_blocks_from
+from .blocks import Block, block_at, body_blocks, body_blocks_from
 from .content import FORMATS, Content, prepare
 from .locate import Match, everywhere, find_targets, fresh_groups, plain_matches
 from .placement import body_style, delete_blocks, open_paragraph
@@ -136,11 +136,10 @@ def delete_paragraphs(context, args) -> ToolOutcome:
     if last < first:
         raise ToolError("to_paragraph (%d) is before paragraph (%d)." % (last, first))
     blocks = body_blocks_from(document, first - 1)
-    current = _stretch_text(document, blocks, first, last)
+    stretch, current = _stretch_text(document, blocks, first, last)
     if not same_text(current, args["old_text"]) and blocks.stepped_over():  # numbered by stepping: read to be sure
         blocks = body_blocks(document)
-        current = _stretch_text(document, blocks, first, last)
-    stretch = blocks[first - 1:last]
+        stretch, current = _stretch_text(document, blocks, first, last)
     if not same_text(current, args["old_text"]):
         raise ToolError("Paragraphs %d–%d do not read %s any more; they now read %s. Read them again and retry "
                         "with their current text." % (first, last, quote(args["old_text"], 100), quote(current, 300)))
@@ -154,14 +153,14 @@ def delete_paragraphs(context, args) -> ToolOutcome:
                                else _("Deleted paragraphs %d–%d") % (first, last))
 
 
-def _stretch_text(document, blocks, first: int, last: int) -> str:
-    """The text of blocks ``first``..``last`` as the tools read it (tables left out)."""
+def _stretch_text(document, blocks, first: int, last: int) -> Tuple[List[Block], str]:
+    """Blocks ``first``..``last`` and their text as the tools read it (tables left out)."""
     block_at(blocks, first)
     block_at(blocks, last)
     stretch = blocks[first - 1:last]
     marked = portion_blocks(document, stretch) if reads_by_portion(document) else set()
-    return "\n".join(TextSpan.of_range(b.obj).text if b.number in marked else b.obj.getString()
-                     for b in stretch if b.kind == "paragraph")
+    return stretch, "\n".join(TextSpan.of_range(b.obj).text if b.number in marked else b.obj.getString()
+                               for b in stretch if b.kind == "paragraph")
 
 
 TARGET_PROPERTIES = {
