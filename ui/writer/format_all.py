@@ -1,26 +1,28 @@
-"""format_text on every match in one LibreOffice call per property, as a user formats a Find All.
+"""format_text on every match, set on the places LibreOffice's Find All returns.
 
-Setting formats match by match costs a few UNO calls per match and holds the office for
-the whole loop (0.8 s for 2,850 matches in a 142-page report, during which no other
-client is answered). A user does it as Find All, then Bold: the found places become one
-multiple selection and the format is set on all of them at once. This module does the
-same through the view cursor of that selection, which keeps every other format of the
-matched characters (a match half red stays half red) and leaves one "Apply attributes"
-action per property in the turn's undo step. The user's selection is put back after.
+Formatting match by match through the guard's own reading (a text cursor made for each
+match inside its paragraph) costs several UNO calls a match. LibreOffice's Find All
+returns every place as a ready range, and each range takes a format in one call; only
+the given properties change, so every other format of the matched characters is kept (a
+match half red stays half red). The views are locked meanwhile (see :mod:`.view_lock`), so
+nothing is laid out before the tool ends.
+
+A user's Find All, then Bold, formats the same places as one multiple selection. That was
+this module's first way: it leaves one "Apply attributes" action per property in the undo
+step, but LibreOffice's format of a multiple selection grows faster than the document
+(28.7× from 29 to 473 pages; range by range grows 3.1× for 3.3× the matches) and it moves
+the user's selection. Range by range, the turn's undo step holds one action per match.
 
 Used only when LibreOffice finds exactly as many places as the edit-conflict guard did
-(see :mod:`.replace_all` for why equal counts mean the same places); otherwise, or
-without a view, the caller formats match by match.
+(see :mod:`.replace_all` for why equal counts mean the same places); otherwise the caller
+formats match by match.
 """
 from __future__ import annotations
 
 from typing import Dict, List
 
-from ..office.log import get_logger
 from .locate import Match
 from .replace_all import MIN_MATCHES, Search, search_descriptor
-
-log = get_logger("writer.format_all")
 
 
 def format_everywhere(document, matches: List[Match], text: str, properties: Dict[str, object]) -> bool:
@@ -34,27 +36,13 @@ def format_everywhere(document, matches: List[Match], text: str, properties: Dic
     """
     if len(matches) < MIN_MATCHES or any(m.text != text for m in matches) or "\n" in text:
         return False
-    controller = document.getCurrentController()
-    if controller is None:
-        return False
     found = document.findAll(search_descriptor(document, Search(text)))
-    if found.getCount() != len(matches):
+    count = found.getCount()
+    if count != len(matches):
         return False
-    kept = controller.getSelection()
-    if not controller.select(found):
-        return False
-    try:
-        cursor = controller.getViewCursor()
-        for name in sorted(properties):
-            cursor.setPropertyValue(name, properties[name])
-    finally:
-        _select_again(controller, kept)
+    ordered = sorted(properties.items())
+    for index in reversed(range(count)):  # LibreOffice undoes the step ~25% faster in this order (measured)
+        place = found.getByIndex(index)   # a found range has no XMultiPropertySet: one call a property
+        for name, value in ordered:
+            place.setPropertyValue(name, value)
     return True
-
-
-def _select_again(controller, kept) -> None:
-    try:
-        if kept is not None:
-            controller.select(kept)
-    except Exception:  # the old selection is gone (it was inside a match's text?): leave the cursor where it is
-        log.warning("the user's selection could not be restored after formatting", exc_info=True)

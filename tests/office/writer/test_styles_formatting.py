@@ -65,6 +65,21 @@ def test_format_text_everywhere_keeps_other_formats_inside_matches_and_the_selec
     assert sample.getCurrentController().getSelection().getByIndex(0).getString() == "quarter"
 
 
+def test_format_everywhere_sets_each_found_place_and_declines_when_the_count_differs(sample):
+    from marginalia.ui.writer.blocks import body_blocks
+    from marginalia.ui.writer.format_all import format_everywhere
+    from marginalia.ui.writer.locate import plain_matches
+    matches = plain_matches(sample, body_blocks(sample), "Micheal")
+    assert len(matches) == 3
+    before = snapshot(sample)
+    assert not format_everywhere(sample, matches[:2], "Micheal", {"CharColor": RED})
+    assert snapshot(sample) == before
+    assert format_everywhere(sample, matches, "Micheal", {"CharColor": RED, "CharWeight": 150.0})
+    assert ("Micheal", True, False, None, RED) in portions(blocks(sample)[3])
+    cell = sample.getTextTables().getByIndex(0).getCellByName("A2")
+    assert portions(list(cell.getText().createEnumeration())[0]) == [("Micheal", True, False, None, RED)]
+
+
 def test_format_text_size_font_style_and_removal(tools, sample):
     tools.ok("format_text", text="Micheal Smith", paragraph=2, bold=False, highlight="none", font_size=14,
              font="DejaVu Sans", char_style="Emphasis")
