@@ -80,6 +80,15 @@ def test_format_everywhere_sets_each_found_place_and_declines_when_the_count_dif
     assert portions(list(cell.getText().createEnumeration())[0]) == [("Micheal", True, False, None, RED)]
 
 
+def test_format_text_everywhere_in_review_mode_tracks_each_place(tools, sample):
+    tools.options["review_mode"] = True
+    assert not sample.getRedlines().hasElements()
+    tools.ok("format_text", text="Micheal", all=True, bold=True)
+    changes = [(r.RedlineType, r.RedlineAuthor) for r in sample.getRedlines().createEnumeration()]
+    assert changes == [("Format", "Marginalia (test-model)")] * 3
+    assert ("Micheal", True, False, None, None) in portions(blocks(sample)[3])
+
+
 def test_format_text_size_font_style_and_removal(tools, sample):
     tools.ok("format_text", text="Micheal Smith", paragraph=2, bold=False, highlight="none", font_size=14,
              font="DejaVu Sans", char_style="Emphasis")
