@@ -28,6 +28,7 @@ from com.sun.star.lang import DisposedException
 
 from ...core.agent.tools import ToolOutcome
 from .log import get_logger
+from .undo_step import undo_step
 
 log = get_logger("undo")
 
@@ -95,6 +96,7 @@ class DocumentUndo:
     """The undo scope of one turn in one document (see the module docstring)."""
 
     def __init__(self, document):
+        self._document = document
         self._manager = document.getUndoManager()
         self._title = None
         self._depth = None
@@ -153,7 +155,7 @@ class DocumentUndo:
         """Take a failed tool's change back (see the module docstring)."""
         if merged and not getattr(outcome, "unexpected", False):
             return outcome   # a deliberate refusal: the tool undid what it had started
-        self._manager.undo()
+        undo_step(self._document, self._manager)
         self._manager.clearRedo()
         if not merged:
             log.info("rolled back the failed tool's partial changes")
@@ -181,7 +183,7 @@ class DocumentUndo:
         replayed, recorded = self._in_context(self._title, replay_all)
         if not replayed:
             if recorded:
-                self._manager.undo()
+                undo_step(self._document, self._manager)
                 self._manager.clearRedo()
             return False
         self._depth = len(self._manager.getAllUndoActionTitles())
@@ -192,6 +194,6 @@ def revert_turn(document, title: str) -> bool:
     """Undo the turn's step if it is still the newest one; return True when undone."""
     manager = document.getUndoManager()
     if title and manager.isUndoPossible() and manager.getCurrentUndoActionTitle() == title:
-        manager.undo()
+        undo_step(document, manager)
         return True
     return False

@@ -89,6 +89,20 @@ def test_format_text_everywhere_in_review_mode_tracks_each_place(tools, sample):
     assert ("Micheal", True, False, None, None) in portions(blocks(sample)[3])
 
 
+def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo, revert_turn
+    before = snapshot(sample)
+    controller = sample.getCurrentController()
+    controller.select(select_in(sample, 2, "quarter"))
+    undo = DocumentUndo(sample)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    assert revert_turn(sample, undo.title)
+    assert snapshot(sample) == before
+    selection = controller.getSelection()
+    # LibreOffice's own undo selects the three places it unformatted
+    assert selection.getCount() == 1 and selection.getByIndex(0).getString() == "quarter"
+
+
 def test_format_text_size_font_style_and_removal(tools, sample):
     tools.ok("format_text", text="Micheal Smith", paragraph=2, bold=False, highlight="none", font_size=14,
              font="DejaVu Sans", char_style="Emphasis")
