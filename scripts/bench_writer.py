@@ -197,8 +197,8 @@ class Bench:
         self.rows: List[Row] = []
 
     def load(self):
-        """Open the document afresh (LibreOffice's own undo of attribute changes leaves a
-        document whose every later read is ~50x slower, so each changing step starts anew)."""
+        """Open the document afresh (LibreOffice's own undo of a format leaves every place it
+        touched selected, and each later call then costs ~250 ms, so each changing step starts anew)."""
         if self.doc is not None:
             self.office.close_document(self.doc)
         self.doc = self.office.open_document(self.path, filter_name="HTML (StarWriter)")

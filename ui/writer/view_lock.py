@@ -1,12 +1,14 @@
 """Every Writer tool runs with the document's views locked.
 
-While views are not locked, LibreOffice brings the layout of the visible pages up to date
-after each UNO call. Where the layout is out of date (after a large edit, or after undoing
-one) every call then pays for it: reading the paragraphs of a 30-page report took 14 s
-after a Revert of a formatting change, and 0.17 s with the views locked (measured). So
-each tool's handler runs between ``lockControllers`` and ``unlockControllers``; the views
-are brought up to date once, when it ends. (Nested locks are counted by LibreOffice; the
-editing frame of :mod:`.review` locks again around the changes.)
+While views are not locked, LibreOffice brings the views up to date after each UNO call.
+Where that is costly every call pays for it. After LibreOffice's own undo of a format on
+many places (a user's Ctrl+Z), every place it touched stays selected and is drawn again
+after each call: reading the paragraphs of a 30-page report took 14 s then, and 0.17 s
+with the views locked (measured; the panel's Revert leaves one selection, see
+:mod:`..office.undo_step`). So each tool's handler runs between ``lockControllers`` and
+``unlockControllers``; the views are brought up to date once, when it ends. (Nested locks
+are counted by LibreOffice; the editing frame of :mod:`.review` locks again around the
+changes.)
 """
 from __future__ import annotations
 
