@@ -28,7 +28,7 @@ from com.sun.star.lang import DisposedException
 
 from ...core.agent.tools import ToolOutcome
 from .log import get_logger
-from .undo_step import undo_step
+from .undo_step import TurnUndoWatch, undo_step
 
 log = get_logger("undo")
 
@@ -131,6 +131,8 @@ class DocumentUndo:
             self._title, self._depth = title, len(manager.getAllUndoActionTitles())
             if outcome.ok:
                 self._done = self._done + [action] if merge else [action]
+            if not merge:
+                TurnUndoWatch.watch(self._document, manager, title)
         return outcome
 
     def _in_context(self, title, action):
@@ -187,6 +189,7 @@ class DocumentUndo:
                 self._manager.clearRedo()
             return False
         self._depth = len(self._manager.getAllUndoActionTitles())
+        TurnUndoWatch.watch(self._document, self._manager, self._title)
         return True
 
 

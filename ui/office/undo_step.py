@@ -7,12 +7,18 @@ report (the views draw the selection again; a read of the body's text took 250 m
 of 3 ms, measured). The undo itself spent most of its time drawing them: 310 ms, against
 60 ms with the views locked and one selection left before they are unlocked.
 
-So a Writer step is undone with the views locked; when the undo leaves more than one range
-selected, the user's own selection from before is put back (the first undone place when
-that is gone), and only then are the views unlocked. An undo that leaves one range keeps
-LibreOffice's usual selection of it. Other documents are undone as they are.
+So the panel's Revert (and a failed tool's roll-back) undoes a Writer step with the views
+locked, puts the user's own selection from before back, and only then unlocks the views.
+When the user undoes a turn with Ctrl+Z instead, :class:`TurnUndoWatch` (registered for the
+turn's step) reduces a selection of many places to one of them (a cursor at its start) from
+inside the undo, before the views draw it: 308 ms against 66 ms for the same undo dispatched
+as Ctrl+Z is (measured). Other documents, and the user's own steps, are undone as
+LibreOffice does.
 """
 from __future__ import annotations
+
+import unohelper
+from com.sun.star.document import XUndoManagerListener
 
 from .log import get_logger
 
@@ -28,7 +34,7 @@ def undo_step(document, manager) -> None:
     document.lockControllers()
     try:
         manager.undo()
-        _leave_one_selection(document, kept)
+        _select_again(document, kept)
     finally:
         try:
             document.unlockControllers()
@@ -52,13 +58,86 @@ def _own_selection(document):
         return None
 
 
-def _leave_one_selection(document, kept) -> None:
+def _select_again(document, kept) -> None:
+    """Select ``kept`` again; without it, reduce a selection of many places to one."""
     try:
         controller = document.getCurrentController()
-        selection = controller.getSelection() if controller is not None else None
-        if not hasattr(selection, "getCount") or selection.getCount() <= 1:
-            return
-        if kept is None or not controller.select(kept):
-            controller.getViewCursor().collapseToStart()
+        if controller is not None and (kept is None or not controller.select(kept)):
+            _first_place_only(controller)
     except Exception:  # the undo itself went through; a selection left as it is only costs time
-        log.warning("the selection could not be reduced after an undo", exc_info=True)
+        log.warning("the selection could not be put back after an undo", exc_info=True)
+
+
+def _first_place_only(controller) -> None:
+    selection = controller.getSelection()
+    if hasattr(selection, "getCount") and selection.getCount() > 1:
+        controller.getViewCursor().collapseToStart()
+
+
+class TurnUndoWatch(unohelper.Base, XUndoManagerListener):
+    """Watches one turn's step in a Writer document: when it is undone, one place stays selected.
+
+    It stops watching when the document goes, when the undo stack is cleared, or when the
+    step can no longer come back (neither undoable nor redoable any more).
+    """
+
+    def __init__(self, document, manager, title: str):
+        self._document, self._manager, self._title = document, manager, title
+
+    @classmethod
+    def watch(cls, document, manager, title: str) -> None:
+        """Start watching ``title`` in ``document`` (a text document; others are left alone)."""
+        if _is_text_document(document):
+            manager.addUndoManagerListener(cls(document, manager, title))
+
+    def actionUndone(self, event):
+        if event.UndoActionTitle != self._title:
+            return
+        try:
+            _first_place_only(self._document.getCurrentController())
+        except Exception:  # LibreOffice would swallow it: say it, the undo itself went through
+            log.warning("the selection could not be reduced after the turn was undone", exc_info=True)
+
+    def redoActionsCleared(self, event):
+        try:
+            manager = self._manager
+            if self._title not in manager.getAllUndoActionTitles() + manager.getAllRedoActionTitles():
+                self._stop()
+        except Exception:
+            log.warning("could not check whether an undone turn can come back", exc_info=True)
+
+    def allActionsCleared(self, event):
+        self._stop()
+
+    def resetAll(self, event):
+        self._stop()
+
+    def disposing(self, event):
+        self._document = self._manager = None
+
+    def _stop(self):
+        try:
+            self._manager.removeUndoManagerListener(self)
+        except Exception:
+            log.warning("could not stop watching an undo step", exc_info=True)
+
+    def undoActionAdded(self, event):
+        pass
+
+    def actionRedone(self, event):
+        pass
+
+    def enteredContext(self, event):
+        pass
+
+    def enteredHiddenContext(self, event):
+        pass
+
+    def leftContext(self, event):
+        pass
+
+    def leftHiddenContext(self, event):
+        pass
+
+    def cancelledContext(self, event):
+        pass

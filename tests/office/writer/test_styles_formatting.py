@@ -103,6 +103,36 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
     assert selection.getCount() == 1 and selection.getByIndex(0).getString() == "quarter"
 
 
+def test_ctrl_z_of_a_format_on_many_places_leaves_one_selected(office, tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo
+    before = snapshot(sample)
+    controller = sample.getCurrentController()
+    undo = DocumentUndo(sample)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(controller.getFrame(), ".uno:Undo", "", 0, ())
+    assert snapshot(sample) == before
+    # LibreOffice's own undo selects the three places it unformatted; the turn's watch keeps one
+    selection = controller.getSelection()
+    assert selection.getCount() == 1 and selection.getByIndex(0).getString() == ""
+    view = controller.getViewCursor()
+    place = view.getText().createTextCursorByRange(view)
+    place.goRight(len("Micheal"), True)
+    assert place.getString() == "Micheal"
+
+
+def test_the_turn_s_watch_stops_when_the_undo_stack_is_cleared(office, tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo
+    controller, manager = sample.getCurrentController(), sample.getUndoManager()
+    undo = DocumentUndo(sample)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    manager.clear()
+    manager.enterUndoContext(undo.title)  # the same title, not a turn's: LibreOffice's own undo behaviour
+    tools.ok("format_text", text="Micheal", all=True, italic=True)
+    manager.leaveUndoContext()
+    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(controller.getFrame(), ".uno:Undo", "", 0, ())
+    assert controller.getSelection().getCount() == 3
+
+
 def test_format_text_size_font_style_and_removal(tools, sample):
     tools.ok("format_text", text="Micheal Smith", paragraph=2, bold=False, highlight="none", font_size=14,
              font="DejaVu Sans", char_style="Emphasis")
