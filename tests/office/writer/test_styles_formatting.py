@@ -103,7 +103,7 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
     assert selection.getCount() == 1 and selection.getByIndex(0).getString() == "quarter"
 
 
-def test_ctrl_z_of_a_format_on_many_places_leaves_one_selected(office, tools, sample):
+def test_ctrl_z_and_redo_of_a_format_on_many_places_leave_one_selected(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before = snapshot(sample)
     controller = sample.getCurrentController()
@@ -118,6 +118,8 @@ def test_ctrl_z_of_a_format_on_many_places_leaves_one_selected(office, tools, sa
     place = view.getText().createTextCursorByRange(view)
     place.goRight(len("Micheal"), True)
     assert place.getString() == "Micheal"
+    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(controller.getFrame(), ".uno:Redo", "", 0, ())
+    assert snapshot(sample) != before and controller.getSelection().getCount() == 1  # LibreOffice: all three again
 
 
 def test_the_turn_s_watch_stops_when_the_undo_stack_is_cleared(office, tools, sample):
