@@ -22,13 +22,11 @@ A tool that fails after changing something never leaves half its change:
 """
 from __future__ import annotations
 
-import unohelper
-from com.sun.star.document import XUndoManagerListener
 from com.sun.star.lang import DisposedException
 
 from ...core.agent.tools import ToolOutcome
 from .log import get_logger
-from .undo_step import TurnUndoWatch, undo_step
+from .undo_step import TurnUndoWatch, UndoListener, undo_step
 
 log = get_logger("undo")
 
@@ -49,7 +47,7 @@ def step_title(request: str) -> str:
     return TITLE_PREFIX + text
 
 
-class _ContextEnd(unohelper.Base, XUndoManagerListener):
+class _ContextEnd(UndoListener):
     """Learns whether leaving an undo context kept something (an empty context is cancelled)."""
 
     def __init__(self):
@@ -63,33 +61,6 @@ class _ContextEnd(unohelper.Base, XUndoManagerListener):
 
     def cancelledContext(self, event):
         self.recorded = False
-
-    def undoActionAdded(self, event):
-        pass
-
-    def actionUndone(self, event):
-        pass
-
-    def actionRedone(self, event):
-        pass
-
-    def allActionsCleared(self, event):
-        pass
-
-    def redoActionsCleared(self, event):
-        pass
-
-    def resetAll(self, event):
-        pass
-
-    def enteredContext(self, event):
-        pass
-
-    def enteredHiddenContext(self, event):
-        pass
-
-    def disposing(self, event):
-        pass
 
 
 class DocumentUndo:

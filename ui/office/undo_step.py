@@ -74,7 +74,47 @@ def _first_place_only(controller) -> None:
         controller.getViewCursor().collapseToStart()
 
 
-class TurnUndoWatch(unohelper.Base, XUndoManagerListener):
+class UndoListener(unohelper.Base, XUndoManagerListener):
+    """An undo manager listener that ignores every event; subclasses handle the ones they need."""
+
+    def undoActionAdded(self, event):
+        pass
+
+    def actionUndone(self, event):
+        pass
+
+    def actionRedone(self, event):
+        pass
+
+    def allActionsCleared(self, event):
+        pass
+
+    def redoActionsCleared(self, event):
+        pass
+
+    def resetAll(self, event):
+        pass
+
+    def enteredContext(self, event):
+        pass
+
+    def enteredHiddenContext(self, event):
+        pass
+
+    def leftContext(self, event):
+        pass
+
+    def leftHiddenContext(self, event):
+        pass
+
+    def cancelledContext(self, event):
+        pass
+
+    def disposing(self, event):
+        pass
+
+
+class TurnUndoWatch(UndoListener):
     """Watches one turn's step in a Writer document: when it is undone or redone, one place stays selected.
 
     It stops watching when the document goes, when the undo stack is cleared, or when the
@@ -126,21 +166,3 @@ class TurnUndoWatch(unohelper.Base, XUndoManagerListener):
             self._manager.removeUndoManagerListener(self)
         except Exception:
             log.warning("could not stop watching an undo step", exc_info=True)
-
-    def undoActionAdded(self, event):
-        pass
-
-    def enteredContext(self, event):
-        pass
-
-    def enteredHiddenContext(self, event):
-        pass
-
-    def leftContext(self, event):
-        pass
-
-    def leftHiddenContext(self, event):
-        pass
-
-    def cancelledContext(self, event):
-        pass
