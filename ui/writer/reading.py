@@ -6,8 +6,8 @@ from typing import List
 from ...core.i18n import _, ngettext
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.text.writer_listing import BlockInfo, count_words, most_common_style, outline_lines, page_of
-from .block_info import (change_count, describe, describe_brief, has_fields, has_notes, has_tracked_changes, paragraph_text,
-                         reads_by_portion)
+from .block_info import (change_count, describe, describe_brief, has_fields, has_notes, has_tracked_changes,
+                         outline_brief, paragraph_text, reads_by_portion)
 from .blocks import body_blocks, containing_block
 from .other_text import listing_lines
 from .selection_info import describe_selection
@@ -21,6 +21,8 @@ NOTES_NOTE = ("[^1] in the text marks footnote 1 and [^e1] endnote 1 (their text
               "them as they are shown, and keep a marker in new_text to keep its note. Change a note's own text "
               "with other_text (where=\"footnote 1\").")
 OUTLINE_BUDGET = 4000
+STYLE_SAMPLE = 400
+"""Blocks from the first one asked for whose styles decide the body style (a page shows fewer)."""
 PLAIN_STYLES = ("Standard", "Text body")
 
 
@@ -63,11 +65,13 @@ def get_document(context, args) -> ToolOutcome:
 
 
 def _briefs(blocks, first: int, end: int, outline: bool, by_portion: bool, marks: bool) -> List[BlockInfo]:
-    """Brief descriptions (level, style, list item) of blocks ``first``..``end``, or of all for the outline.
+    """Brief descriptions of blocks ``first``..``end``, with every heading for the outline.
 
-    The outline needs the headings' text: those of the range read as the page reads
-    them (with their marks), the others as plain paragraph text. Blocks outside the
-    range that the outline does not need are left as bare numbers.
+    The first :data:`STYLE_SAMPLE` blocks of the range are described with their style and
+    list item (the body style is the most common among them); past them, and outside the
+    range, the outline needs only the headings' level and text (:func:`outline_brief`):
+    those of the range read as the page reads them (with their marks), the others as plain
+    paragraph text. Blocks the outline does not need are left as bare numbers.
     """
     def plain(paragraph):
         return paragraph_text(paragraph, by_portion)
@@ -78,8 +82,10 @@ def _briefs(blocks, first: int, end: int, outline: bool, by_portion: bool, marks
     infos = []
     for block in blocks:
         inside = first <= block.number <= end
-        if inside or outline:
-            infos.append(describe_brief(block, (full if inside else plain) if outline else None))
+        if inside and block.number < first + STYLE_SAMPLE:
+            infos.append(describe_brief(block, full if outline else None))
+        elif outline:
+            infos.append(outline_brief(block, full if inside else plain))
         else:
             infos.append(BlockInfo(block.number, block.kind))
     return infos

@@ -17,7 +17,7 @@ from marginalia.core.text.writer_listing import BlockInfo, most_common_style, ou
 from marginalia.ui.writer.block_info import describe, has_fields, has_notes, has_tracked_changes, portion_blocks
 from marginalia.ui.writer.blocks import SEEK_AFTER, TABLE, body_blocks, body_blocks_from, list_label
 from marginalia.ui.writer.locate import in_document
-from marginalia.ui.writer.reading import PLAIN_STYLES
+from marginalia.ui.writer.reading import PLAIN_STYLES, STYLE_SAMPLE
 from marginalia.ui.writer.search import find_in_body
 from marginalia.ui.writer.spans import TextSpan
 
@@ -129,6 +129,7 @@ def _old_page(doc, first, last, shown_at_most=400):
 
     Blocks past ``first + shown_at_most`` cannot be on the page; for them only what the full
     description gives the body style and the outline is read (style, list label, heading text).
+    The body style is the most common among the first STYLE_SAMPLE blocks of the range.
     """
     blocks = body_blocks(doc)
     tracked, notes = has_tracked_changes(doc), has_notes(doc)
@@ -145,7 +146,8 @@ def _old_page(doc, first, last, shown_at_most=400):
         infos.append(BlockInfo(block.number, style=paragraph.getPropertyValue("ParaStyleName"), outline_level=level,
                                list_label=list_label(paragraph),
                                text=TextSpan.of_range(paragraph).text if level and marks else ""))
-    style = most_common_style(infos[first - 1:last])
+    sample_end = first - 1 + STYLE_SAMPLE if last is None else min(last, first - 1 + STYLE_SAMPLE)
+    style = most_common_style(infos[first - 1:sample_end])
     lines, shown = page(infos, first, last, plain_styles=PLAIN_STYLES + (style,))
     assert shown < first + shown_at_most
     return outline_lines(infos), lines, shown
