@@ -22,6 +22,7 @@ A tool that fails after changing something never leaves half its change:
 """
 from __future__ import annotations
 
+import uno  # noqa: F401  (installs the com.sun.star import hook, for a module imported first)
 from com.sun.star.lang import DisposedException
 
 from ...core.agent.tools import ToolOutcome
