@@ -62,13 +62,15 @@ def _select_again(document, kept) -> None:
     """Select ``kept`` again; without it, reduce a selection of many places to one."""
     try:
         controller = document.getCurrentController()
-        if controller is not None and (kept is None or not controller.select(kept)):
+        if kept is None or controller is None or not controller.select(kept):
             _first_place_only(controller)
     except Exception:  # the undo itself went through; a selection left as it is only costs time
         log.warning("the selection could not be put back after an undo", exc_info=True)
 
 
 def _first_place_only(controller) -> None:
+    if controller is None:  # a document without a view has no selection
+        return
     selection = controller.getSelection()
     if hasattr(selection, "getCount") and selection.getCount() > 1:
         controller.getViewCursor().collapseToStart()
