@@ -135,6 +135,23 @@ def test_the_turn_s_watch_stops_when_the_undo_stack_is_cleared(office, tools, sa
     assert controller.getSelection().getCount() == 3
 
 
+def test_revert_and_undo_in_a_hidden_document(office):
+    from marginalia.ui.office.undo import DocumentUndo, revert_turn
+    from writer_docs import Tools, make_sample
+    hidden = office.new_document("swriter", hidden=True)
+    try:
+        make_sample(hidden)
+        before, tools = snapshot(hidden), Tools(office, hidden)
+        for undo_it in (lambda title: revert_turn(hidden, title), lambda title: hidden.getUndoManager().undo()):
+            undo = DocumentUndo(hidden)
+            assert undo.run("bold", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+            assert snapshot(hidden) != before
+            undo_it(undo.title)
+            assert snapshot(hidden) == before
+    finally:
+        office.close_document(hidden)
+
+
 def test_format_text_size_font_style_and_removal(tools, sample):
     tools.ok("format_text", text="Micheal Smith", paragraph=2, bold=False, highlight="none", font_size=14,
              font="DejaVu Sans", char_style="Emphasis")
