@@ -188,8 +188,8 @@ def outline_brief(block: Block, heading_text: Callable) -> BlockInfo:
     """Only what the outline needs of a block: a heading's level and text (plain paragraphs: their number).
 
     One property read a paragraph, through pyuno's attribute access, which costs half a
-    ``getPropertyValue`` call (7 against 13 ms for 3,000 paragraphs, measured) and a
-    third of :func:`describe_brief`'s three properties with their record.
+    ``getPropertyValue`` call (7 against 13 ms for 3,000 paragraphs, measured), where
+    :func:`describe_brief` reads three.
 
     Args:
         block: the block.
