@@ -246,7 +246,7 @@ def _weights(doc):
         element = enumeration.nextElement()
         if element.supportsService("com.sun.star.text.TextTable"):
             for cell in element.getCellNames():
-                found.append(_weights(_Cell(element.getCellByName(cell))))
+                found.append(_weights(element.getCellByName(cell)))  # a cell is a text of its own
             continue
         portions = element.createEnumeration()
         while portions.hasMoreElements():
@@ -254,10 +254,3 @@ def _weights(doc):
             found.append((portion.getString(), portion.CharWeight))
     return found
 
-
-class _Cell:
-    def __init__(self, cell):
-        self.cell = cell
-
-    def getText(self):
-        return self.cell.getText()
