@@ -1,5 +1,9 @@
 """list_styles, apply_style and format_text on real documents."""
 from com.sun.star.awt.FontWeight import BOLD
+from com.sun.star.beans import PropertyValue
+
+from marginalia.ui.office.block_selection import block_mode_of
+from marginalia.ui.office.undo_step import UndoListener
 
 from writer_docs import RED, YELLOW, blocks, portions, select_in, snapshot
 
@@ -101,6 +105,49 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
     selection = controller.getSelection()
     # LibreOffice's own undo selects the three places it unformatted
     assert selection.getCount() == 1 and selection.getByIndex(0).getString() == "quarter"
+
+
+class _SelectionWhenUndone(UndoListener):
+    """Counts the places LibreOffice's undo has selected when it reports the undo done."""
+
+    def __init__(self, controller):
+        self.controller, self.counts = controller, []
+
+    def actionUndone(self, event):
+        self.counts.append(self.controller.getSelection().getCount())
+
+
+def test_revert_undoes_without_a_cursor_per_place_and_leaves_the_selection_mode(office, tools, sample):
+    from marginalia.ui.office.undo_step import undo_step
+    before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
+    counted = _SelectionWhenUndone(controller)
+    manager.addUndoManagerListener(counted)
+    try:
+        for undo in (manager.undo, lambda: undo_step(sample, manager)):
+            manager.enterUndoContext("bold every Micheal")
+            tools.ok("format_text", text="Micheal", all=True, bold=True)
+            manager.leaveUndoContext()
+            undo()
+            assert snapshot(sample) == before
+    finally:
+        manager.removeUndoManagerListener(counted)
+    # LibreOffice's undo makes a cursor per place (each walks all the ones before it); in block mode one
+    assert counted.counts == [3, 1]
+    assert block_mode_of(sample) is False
+
+
+def test_revert_keeps_a_user_in_block_selection_mode(office, tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo, revert_turn
+    before, controller = snapshot(sample), sample.getCurrentController()
+    block = PropertyValue()
+    block.Name, block.Value = "SelectionModeBlock", True
+    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(
+        controller.getFrame(), ".uno:SelectionModeBlock", "", 0, (block,))
+    assert block_mode_of(sample) is True
+    undo = DocumentUndo(sample)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    assert revert_turn(sample, undo.title)
+    assert snapshot(sample) == before and block_mode_of(sample) is True
 
 
 def test_ctrl_z_and_redo_of_a_format_on_many_places_leave_one_selected(office, tools, sample):

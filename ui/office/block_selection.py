@@ -1,0 +1,115 @@
+"""Writer's block selection mode, held for the length of an undo so that it costs what it changes.
+
+LibreOffice's undo of a format asks the view for a new cursor for each place it restores
+(``SwCursorShell::CreateNewShellCursor``, called by the undo of every attribute change).
+A new cursor is made whenever the view's current selection is not empty, and making one
+walks every cursor made before it (``ClearUpCursors`` in ``UpdateCursor``): undoing a
+format on N places walks N²/2 cursors. In block selection mode the view checks the
+block's selection instead, which stays empty, so the undo keeps reusing one cursor.
+
+Measured on the benchmark's 473-page report (``scripts/bench_writer.py``), with the views
+locked either way: undoing a format_text on all 8,000 matches took 565 ms in the usual
+mode and 41 ms in block mode; undoing a Markdown replace all 1,827 ms and 142 ms; at 142
+pages 63 against 17 ms and 122 against 50 ms. Text and bold of every run came back the
+same either way.
+
+Entering or leaving the mode drops the view's selection (the caller puts the user's back).
+A user already in block mode is left in it (and with the selection the undo leaves, since
+selecting a range through the API leaves block mode); when the mode's state cannot be read
+the view is left as it is, and the undo only takes longer.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import uno
+import unohelper
+from com.sun.star.beans import PropertyValue
+from com.sun.star.frame import XStatusListener
+
+from .log import get_logger
+
+log = get_logger("block_selection")
+
+COMMAND = ".uno:SelectionModeBlock"
+
+
+@contextmanager
+def block_selection(document):
+    """Hold ``document``'s view in block selection mode inside the ``with`` block (see the module).
+
+    Yields True when the user had the view in block mode already (and it is left so).
+    """
+    frame = _frame(document)
+    before = None if frame is None else _block_mode(frame)
+    entered = before is False and _set_block_mode(frame, True)
+    try:
+        yield before is True
+    finally:
+        if entered:
+            _set_block_mode(frame, False)
+
+
+def block_mode_of(document):
+    """True or False as ``document``'s view is in block selection mode or not; None when unknown."""
+    frame = _frame(document)
+    return None if frame is None else _block_mode(frame)
+
+
+def _frame(document):
+    try:
+        controller = document.getCurrentController()
+        return controller.getFrame() if controller is not None else None
+    except Exception:  # a document without a view
+        return None
+
+
+class _ModeState(unohelper.Base, XStatusListener):
+    """Receives the mode's state, which LibreOffice sends as soon as the listener is added."""
+
+    def __init__(self):
+        self.block = None
+
+    def statusChanged(self, event):
+        if event.IsEnabled and isinstance(event.State, bool):
+            self.block = event.State
+
+    def disposing(self, event):
+        pass
+
+
+def _block_mode(frame):
+    """True or False as the view is in block mode or not; None when that cannot be learnt."""
+    try:
+        url = _command_url()
+        dispatch = frame.queryDispatch(url, "", 0)
+        if dispatch is None:
+            return None
+        state = _ModeState()
+        dispatch.addStatusListener(state, url)
+        dispatch.removeStatusListener(state, url)
+        return state.block
+    except Exception:
+        log.warning("could not read the view's selection mode", exc_info=True)
+        return None
+
+
+def _set_block_mode(frame, on: bool) -> bool:
+    try:
+        ctx = uno.getComponentContext()
+        helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
+        argument = PropertyValue()
+        argument.Name, argument.Value = "SelectionModeBlock", on
+        helper.executeDispatch(frame, COMMAND, "", 0, (argument,))
+        return True
+    except Exception:
+        log.warning("could not %s block selection mode", "enter" if on else "leave", exc_info=True)
+        return False
+
+
+def _command_url():
+    ctx = uno.getComponentContext()
+    url = uno.createUnoStruct("com.sun.star.util.URL")
+    url.Complete = COMMAND
+    transformer = ctx.ServiceManager.createInstanceWithContext("com.sun.star.util.URLTransformer", ctx)
+    return transformer.parseStrict(url)[1]
