@@ -17,7 +17,7 @@ import unohelper
 from com.sun.star.awt import XCallback
 from com.sun.star.beans import PropertyValue
 
-_STATE = {"undo": None, "title": None}
+_STATE = {"undo": None, "step": None}
 
 
 class _OnMain(unohelper.Base, XCallback):
@@ -96,7 +96,7 @@ def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
             seconds, outcome = _timed(lambda: undo.run(request, lambda: runner.run(call)))
         else:
             seconds, outcome = _timed(lambda: runner.run(call))
-        _STATE["title"] = undo.title
+        _STATE["step"] = undo.step
         return _with_window({"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
                              "length": len(outcome.content), "title": undo.title})
     return _on_main(work)
@@ -118,7 +118,7 @@ def revert(uid):
     """The panel's Revert: undo the turn's step."""
     def work():
         from marginalia.ui.office.undo import revert_turn
-        seconds, undone = _timed(lambda: revert_turn(_document(uid), _STATE["title"]))
+        seconds, undone = _timed(lambda: revert_turn(_document(uid), _STATE["step"]))
         return _with_window({"seconds": seconds, "ok": undone})
     return _on_main(work)
 

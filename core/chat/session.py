@@ -50,12 +50,15 @@ class ChatSession:
 
     @property
     def revertible(self):
-        """The undo step title of the last turn that changed the document (None: nothing to revert)."""
+        """The undo step of the last turn that changed the document (None: nothing to revert).
+
+        Opaque here: the office side's ``TurnStep`` (its title and what Revert needs to know).
+        """
         return self._revertible
 
     @revertible.setter
-    def revertible(self, title) -> None:
-        self._revertible = title
+    def revertible(self, step) -> None:
+        self._revertible = step
         self._notify_busy()  # the views enable or disable Revert
 
     # observers ---------------------------------------------------------------

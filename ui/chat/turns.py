@@ -40,7 +40,7 @@ def start_turn(app, session, document, text: str) -> None:
                 known_tools=request.names, plan=request.plan)
 
     def finished(message) -> None:
-        session.revertible = undo.title
+        session.revertible = undo.step
         if message.outcome is not Outcome.CLOSED:
             app.conversations.save(session, document)
 

@@ -113,8 +113,8 @@ class OfficeToolHost(ToolHost):
         outcome = undo.run(session.client_name, lambda: runner.run(call))
         self._bursts.touch(session.id, target.model)
         chat = self._app.sessions.session_for(target.model)
-        if undo.title:
-            chat.revertible = undo.title
+        if undo.step:
+            chat.revertible = undo.step
         return outcome
 
     @staticmethod

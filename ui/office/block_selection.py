@@ -20,13 +20,10 @@ the view is left as it is, and the undo only takes longer.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-import uno
 import unohelper
-from com.sun.star.beans import PropertyValue
 from com.sun.star.frame import XStatusListener
 
+from .dispatch import command_url, dispatch
 from .log import get_logger
 
 log = get_logger("block_selection")
@@ -34,20 +31,29 @@ log = get_logger("block_selection")
 COMMAND = ".uno:SelectionModeBlock"
 
 
-@contextmanager
-def block_selection(document):
-    """Hold ``document``'s view in block selection mode inside the ``with`` block (see the module).
+class block_selection:  # noqa: N801  (used as a ``with`` statement, like ``open``)
+    """Hold ``document``'s view in block selection mode inside a ``with`` block (see the module).
 
-    Yields True when the user had the view in block mode already (and it is left so).
+    ``with`` gives True when the user had the view in block mode already (and it is left so).
+    With ``hold`` False the mode is only read, not changed.
+    A class, not a ``contextlib`` generator: that one sets ``__traceback__`` on an exception
+    passing through it, which pyuno's exceptions refuse, turning an undo's error into another.
     """
-    frame = _frame(document)
-    before = None if frame is None else _block_mode(frame)
-    entered = before is False and _set_block_mode(frame, True)
-    try:
-        yield before is True
-    finally:
-        if entered:
-            _set_block_mode(frame, False)
+
+    def __init__(self, document, hold: bool = True):
+        self._frame = _frame(document)
+        self._hold = hold
+        self._entered = False
+
+    def __enter__(self) -> bool:
+        before = None if self._frame is None else _block_mode(self._frame)
+        self._entered = self._hold and before is False and _set_block_mode(self._frame, True)
+        return before is True
+
+    def __exit__(self, *exception) -> bool:
+        if self._entered:
+            _set_block_mode(self._frame, False)
+        return False
 
 
 def block_mode_of(document):
@@ -81,7 +87,7 @@ class _ModeState(unohelper.Base, XStatusListener):
 def _block_mode(frame):
     """True or False as the view is in block mode or not; None when that cannot be learnt."""
     try:
-        url = _command_url()
+        url = command_url(COMMAND)
         dispatch = frame.queryDispatch(url, "", 0)
         if dispatch is None:
             return None
@@ -96,20 +102,8 @@ def _block_mode(frame):
 
 def _set_block_mode(frame, on: bool) -> bool:
     try:
-        ctx = uno.getComponentContext()
-        helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
-        argument = PropertyValue()
-        argument.Name, argument.Value = "SelectionModeBlock", on
-        helper.executeDispatch(frame, COMMAND, "", 0, (argument,))
+        dispatch(frame, COMMAND, SelectionModeBlock=on)
         return True
     except Exception:
         log.warning("could not %s block selection mode", "enter" if on else "leave", exc_info=True)
         return False
-
-
-def _command_url():
-    ctx = uno.getComponentContext()
-    url = uno.createUnoStruct("com.sun.star.util.URL")
-    url.Complete = COMMAND
-    transformer = ctx.ServiceManager.createInstanceWithContext("com.sun.star.util.URLTransformer", ctx)
-    return transformer.parseStrict(url)[1]

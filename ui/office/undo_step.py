@@ -11,11 +11,13 @@ So the panel's Revert (and a failed tool's roll-back) undoes a Writer step with 
 locked and in block selection mode (where the undo does not make one cursor per place, whose
 cost grows with the square of the places: :mod:`.block_selection`), puts the user's own
 selection from before back, and only then unlocks the views.
-When the user undoes a turn with Ctrl+Z instead (or redoes it), :class:`TurnUndoWatch`
-(registered for the turn's step) reduces a selection of many places to one of them (a
-cursor at its start) from inside the undo, before the views draw it: 308 ms against 66 ms
-for the same undo dispatched as Ctrl+Z is (measured). Other documents, and the user's own
-steps, are undone as LibreOffice does.
+
+Ctrl+Z and Ctrl+Y of a turn's step come here too (:mod:`.undo_keys`). When a turn's step is
+undone another way (a macro's ``undo()``, several steps at once from the toolbar's list),
+:class:`TurnUndoWatch` (registered for the turn's step) reduces a selection of many places to
+one of them (a cursor at its start) from inside the undo, before the views draw it: 308 ms
+against 66 ms for such an undo (measured, before block mode). Other documents, and the
+user's own steps, are undone as LibreOffice does.
 """
 from __future__ import annotations
 
@@ -27,17 +29,24 @@ from .log import get_logger
 
 log = get_logger("undo_step")
 
+TITLE_PREFIX = "Marginalia: "  # begins the title of every assistant's undo step
 
-def undo_step(document, manager) -> None:
-    """Undo the newest step of ``manager`` (the undo manager of ``document``), as described above."""
-    if not _is_text_document(document):
-        manager.undo()
+
+def undo_step(document, manager, redo: bool = False, many_places: bool = True) -> None:
+    """Undo the newest step of ``manager`` (the undo manager of ``document``), as described above.
+
+    With ``redo``, redo the step on top of the redo stack the same way. Without
+    ``many_places`` (a step known to be small) block selection mode is not held.
+    """
+    step = manager.redo if redo else manager.undo
+    if not is_text_document(document):
+        step()
         return
     kept = _own_selection(document)
     document.lockControllers()
     try:
-        with block_selection(document) as user_in_block_mode:
-            manager.undo()
+        with block_selection(document, hold=many_places) as user_in_block_mode:
+            step()
         if not user_in_block_mode:  # selecting through the API would leave the user's mode
             _select_again(document, kept)
     finally:
@@ -47,7 +56,8 @@ def undo_step(document, manager) -> None:
             log.warning("the views could not be unlocked after an undo", exc_info=True)
 
 
-def _is_text_document(document) -> bool:
+def is_text_document(document) -> bool:
+    """True for a Writer document (other documents' undo is LibreOffice's as it is)."""
     try:
         return bool(document.supportsService("com.sun.star.text.TextDocument"))
     except Exception:
@@ -134,7 +144,7 @@ class TurnUndoWatch(UndoListener):
     @classmethod
     def watch(cls, document, manager, title: str) -> None:
         """Start watching ``title`` in ``document`` (a text document; others are left alone)."""
-        if _is_text_document(document):
+        if is_text_document(document):
             manager.addUndoManagerListener(cls(document, manager, title))
 
     def actionUndone(self, event):

@@ -36,11 +36,11 @@ def clear(app, session) -> None:
 
 def revert(document, session) -> None:
     """Undo every document change of the assistant's last turn, if it is still the newest step."""
-    title = session.revertible
-    if session.busy or not title:
+    step = session.revertible
+    if session.busy or not step:
         return
     session.revertible = None  # the views disable Revert
-    if revert_turn(document, title):
+    if revert_turn(document, step):
         session.transcript.add("notice", labels()["notice"], _("Reverted every change of the last turn."))
         session.pending_note = "(The user reverted all document changes of your previous reply.)"  # for the model
     else:

@@ -91,7 +91,7 @@ class DocumentWriter:
     def revert(self) -> bool:
         """Undo what was written, if it is still the newest undo step; return True when undone."""
         from ..office.undo import revert_turn
-        return revert_turn(self._context.document, self._undo.title) if self._cursor is not None else False
+        return revert_turn(self._context.document, self._undo.step) if self._cursor is not None else False
 
     def _run(self, action: Callable[[], None]) -> None:
         def step():

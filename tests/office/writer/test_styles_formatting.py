@@ -100,7 +100,7 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
     controller.select(select_in(sample, 2, "quarter"))
     undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-    assert revert_turn(sample, undo.title)
+    assert revert_turn(sample, undo.step)
     assert snapshot(sample) == before
     selection = controller.getSelection()
     # LibreOffice's own undo selects the three places it unformatted
@@ -115,6 +115,17 @@ class _SelectionWhenUndone(UndoListener):
 
     def actionUndone(self, event):
         self.counts.append(self.controller.getSelection().getCount())
+
+
+def _press(office, controller, command, **arguments):
+    """What Ctrl+Z (``.uno:Undo``), Ctrl+Y (``.uno:Redo``) or the toolbar's list dispatch."""
+    values = []
+    for name, value in arguments.items():
+        argument = PropertyValue()
+        argument.Name, argument.Value = name, value
+        values.append(argument)
+    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(
+        controller.getFrame(), command, "", 0, tuple(values))
 
 
 def test_revert_undoes_without_a_cursor_per_place_and_leaves_the_selection_mode(office, tools, sample):
@@ -137,36 +148,65 @@ def test_revert_undoes_without_a_cursor_per_place_and_leaves_the_selection_mode(
 
 
 def test_revert_keeps_a_user_in_block_selection_mode(office, tools, sample):
-    from marginalia.ui.office.undo import DocumentUndo, revert_turn
+    from marginalia.ui.office.undo import DocumentUndo, TurnStep, revert_turn
     before, controller = snapshot(sample), sample.getCurrentController()
-    block = PropertyValue()
-    block.Name, block.Value = "SelectionModeBlock", True
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(
-        controller.getFrame(), ".uno:SelectionModeBlock", "", 0, (block,))
+    _press(office, controller, ".uno:SelectionModeBlock", SelectionModeBlock=True)
     assert block_mode_of(sample) is True
-    undo = DocumentUndo(sample)
-    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-    assert revert_turn(sample, undo.title)
-    assert snapshot(sample) == before and block_mode_of(sample) is True
+    for made_in in (0.0, 1.0):  # a step quick to make (undone in the usual mode), one that may be large
+        undo = DocumentUndo(sample)
+        assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+        assert revert_turn(sample, TurnStep(undo.title, made_in))
+        assert snapshot(sample) == before and block_mode_of(sample) is True
 
 
-def test_ctrl_z_and_redo_of_a_format_on_many_places_leave_one_selected(office, tools, sample):
+class _SelectionWhenRedone(_SelectionWhenUndone):
+    def actionRedone(self, event):
+        self.counts.append(self.controller.getSelection().getCount())
+
+
+def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
-    before = snapshot(sample)
-    controller = sample.getCurrentController()
+    before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
+    controller.select(select_in(sample, 2, "quarter"))
     undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(controller.getFrame(), ".uno:Undo", "", 0, ())
-    assert snapshot(sample) == before
-    # LibreOffice's own undo selects the three places it unformatted; the turn's watch keeps one
-    selection = controller.getSelection()
-    assert selection.getCount() == 1 and selection.getByIndex(0).getString() == ""
-    view = controller.getViewCursor()
-    place = view.getText().createTextCursorByRange(view)
-    place.goRight(len("Micheal"), True)
-    assert place.getString() == "Micheal"
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(controller.getFrame(), ".uno:Redo", "", 0, ())
-    assert snapshot(sample) != before and controller.getSelection().getCount() == 1  # LibreOffice: all three again
+    after = snapshot(sample)
+    counted = _SelectionWhenRedone(controller)
+    manager.addUndoManagerListener(counted)
+    try:
+        _press(office, controller, ".uno:Undo")
+        assert snapshot(sample) == before and controller.getSelection().getByIndex(0).getString() == "quarter"
+        _press(office, controller, ".uno:Redo")
+        assert snapshot(sample) == after and controller.getSelection().getByIndex(0).getString() == "quarter"
+    finally:
+        manager.removeUndoManagerListener(counted)
+    # one cursor inside the undo and the redo (LibreOffice's own makes one per place: 3 and more)
+    assert counted.counts == [1, 1]
+    assert block_mode_of(sample) is False and manager.getCurrentUndoActionTitle() == undo.title
+
+
+def test_ctrl_z_of_the_user_s_own_step_and_of_several_steps_stays_libreoffice_s(office, tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo
+    before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
+    undo = DocumentUndo(sample)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    turn = snapshot(sample)
+    for step in ("mine", "mine again"):
+        manager.enterUndoContext(step)
+        tools.ok("format_text", text="Micheal", all=True, italic=True)
+        manager.leaveUndoContext()
+    counted = _SelectionWhenUndone(controller)
+    manager.addUndoManagerListener(counted)
+    try:
+        _press(office, controller, ".uno:Undo", Undo=2)  # the toolbar's list: two steps at once
+        assert snapshot(sample) == turn
+        _press(office, controller, ".uno:Undo")
+        assert snapshot(sample) == before
+    finally:
+        manager.removeUndoManagerListener(counted)
+    # the user's steps undone by LibreOffice (a cursor per place), the turn's as Revert does
+    assert counted.counts[-1] == 1 and all(count >= 3 for count in counted.counts[:-1])
+    assert len(counted.counts) == 3
 
 
 def test_the_turn_s_watch_stops_when_the_undo_stack_is_cleared(office, tools, sample):
@@ -178,8 +218,24 @@ def test_the_turn_s_watch_stops_when_the_undo_stack_is_cleared(office, tools, sa
     manager.enterUndoContext(undo.title)  # the same title, not a turn's: LibreOffice's own undo behaviour
     tools.ok("format_text", text="Micheal", all=True, italic=True)
     manager.leaveUndoContext()
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(controller.getFrame(), ".uno:Undo", "", 0, ())
+    manager.undo()  # through the API, as a macro would (Ctrl+Z takes any assistant's title the quick way)
     assert controller.getSelection().getCount() == 3
+
+
+def test_an_undo_through_the_api_leaves_one_place_selected(office, tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo
+    before, controller = snapshot(sample), sample.getCurrentController()
+    undo = DocumentUndo(sample)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    sample.getUndoManager().undo()
+    assert snapshot(sample) == before
+    # LibreOffice's own undo selects the three places it unformatted; the turn's watch keeps one
+    selection = controller.getSelection()
+    assert selection.getCount() == 1 and selection.getByIndex(0).getString() == ""
+    view = controller.getViewCursor()
+    place = view.getText().createTextCursorByRange(view)
+    place.goRight(len("Micheal"), True)
+    assert place.getString() == "Micheal"
 
 
 def test_revert_and_undo_in_a_hidden_document(office):
@@ -189,11 +245,11 @@ def test_revert_and_undo_in_a_hidden_document(office):
     try:
         make_sample(hidden)
         before, tools = snapshot(hidden), Tools(office, hidden)
-        for undo_it in (lambda title: revert_turn(hidden, title), lambda title: hidden.getUndoManager().undo()):
+        for undo_it in (lambda undo: revert_turn(hidden, undo.step), lambda undo: hidden.getUndoManager().undo()):
             undo = DocumentUndo(hidden)
             assert undo.run("bold", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
             assert snapshot(hidden) != before
-            undo_it(undo.title)
+            undo_it(undo)
             assert snapshot(hidden) == before
     finally:
         office.close_document(hidden)
