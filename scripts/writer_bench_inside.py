@@ -84,12 +84,14 @@ def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
         from marginalia.core.stream.message import ToolCall
         from marginalia.ui.chat.toolset import build_registry
         from marginalia.ui.office.undo import DocumentUndo
+        from marginalia.ui.office.undo_keys import UndoKeys
         document = _document(uid)
         registry = ToolRegistry(build_registry().for_app("writer"))
         context = ToolContext(document=document, app="writer", office=uno.getComponentContext(),
                               options={"review_mode": review_mode, "model": "bench"})
         runner = ToolRunner(registry, context)
         undo = DocumentUndo(document)
+        _STATE.setdefault("undo_keys", UndoKeys()).cover(document)  # as a turn does before its tools
         call = ToolCall("bench", name, arguments, 0)
         tool = registry.get(name)
         if tool is not None and tool.changes_document:

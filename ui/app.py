@@ -19,6 +19,7 @@ from .mcp.service import AgentServer
 from .office import log as logsetup
 from .office.language import choose_language
 from .office.main_thread import AsyncWake
+from .office.undo_keys import UndoKeys
 from .panel.escape_key import EscapeKey
 from .research.approvals import Approvals
 from .settings.command import SettingsOpener
@@ -45,6 +46,8 @@ class Marginalia:
         self.sessions = Sessions(ctx, self.pump, self.conversations)
         self.settings = SettingsOpener(self)
         self.escape_key = EscapeKey(ctx, self.pump)
+        self.undo_keys = UndoKeys()
+        """The Writer frames whose Ctrl+Z and Ctrl+Y undo assistants' steps as Revert does."""
         self.agents = AgentServer(self)
         """Marginalia as an MCP server for other agents (started by the startup job when turned on)."""
         self.prompts = None

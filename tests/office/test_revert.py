@@ -54,3 +54,22 @@ def test_revert_refuses_when_the_user_edited_afterwards(office, writer, scripted
         assert text.getString().endswith("My own edit.") and "Second added line." in text.getString()
     finally:
         set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
+def test_ctrl_z_of_the_turn_undoes_it_as_revert_does(office, writer, scripted_server):
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    try:
+        writer.getText().setString("Original text.")
+        panel = Panel(writer).open()
+        run_editing_turn(panel, scripted_server)
+        controller = writer.getCurrentController()
+        search = writer.createSearchDescriptor()
+        search.SearchString = "Original"
+        controller.select(writer.findFirst(search))  # the user's selection
+        office.service("com.sun.star.frame.DispatchHelper").executeDispatch(  # Ctrl+Z
+            controller.getFrame(), ".uno:Undo", "", 0, ())
+        assert writer.getText().getString() == "Original text."
+        # undone as Revert does, the user's selection kept (LibreOffice's own undo moves it to the change)
+        assert controller.getSelection().getByIndex(0).getString() == "Original"
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="")

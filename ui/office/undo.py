@@ -30,7 +30,6 @@ from com.sun.star.lang import DisposedException
 
 from ...core.agent.tools import ToolOutcome
 from .log import get_logger
-from .undo_keys import intercept_undo_keys
 from .undo_step import TITLE_PREFIX, TurnUndoWatch, UndoListener, undo_step
 
 log = get_logger("undo")
@@ -202,12 +201,8 @@ class DocumentUndo:
         return True
 
     def _watch(self, title: str) -> None:
-        """A new turn's step ``title`` is on the stack: undoing or redoing it, however done, stays quick."""
+        """A new turn's step ``title`` is on the stack: an undo of it that is not Revert's or Ctrl+Z's stays quick."""
         TurnUndoWatch.watch(self._document, self._manager, title)
-        try:
-            intercept_undo_keys(self._document)
-        except Exception:  # only Ctrl+Z stays LibreOffice's own (slow on many places); Revert is not affected
-            log.warning("could not take over Ctrl+Z for the turn's step", exc_info=True)
 
 
 def revert_turn(document, step) -> bool:

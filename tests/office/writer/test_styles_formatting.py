@@ -3,6 +3,7 @@ from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.beans import PropertyValue
 
 from marginalia.ui.office.block_selection import block_mode_of
+from marginalia.ui.office.undo_keys import UndoKeys
 from marginalia.ui.office.undo_step import UndoListener
 
 from writer_docs import RED, YELLOW, blocks, portions, select_in, snapshot
@@ -168,6 +169,10 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
     controller.select(select_in(sample, 2, "quarter"))
+    keys = UndoKeys()
+    keys.cover(sample)  # as a turn or an agent's first change does
+    keys.cover(sample)
+    assert keys.covers(sample) and len(keys) == 1
     undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     after = snapshot(sample)
@@ -188,6 +193,7 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
 def test_ctrl_z_of_the_user_s_own_step_and_of_several_steps_stays_libreoffice_s(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
+    UndoKeys().cover(sample)
     undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     turn = snapshot(sample)
@@ -207,6 +213,19 @@ def test_ctrl_z_of_the_user_s_own_step_and_of_several_steps_stays_libreoffice_s(
     # the user's steps undone by LibreOffice (a cursor per place), the turn's as Revert does
     assert counted.counts[-1] == 1 and all(count >= 3 for count in counted.counts[:-1])
     assert len(counted.counts) == 3
+
+
+def test_undo_keys_forget_a_frame_that_goes_and_leave_other_documents_alone(office):
+    keys = UndoKeys()
+    writer, calc = office.new_document("swriter"), office.new_document("scalc")
+    try:
+        keys.cover(writer)
+        keys.cover(calc)  # Calc's own undo is left as it is
+        assert keys.covers(writer) and not keys.covers(calc) and len(keys) == 1
+    finally:
+        office.close_document(writer)
+        office.close_document(calc)
+    assert len(keys) == 0
 
 
 def test_the_turn_s_watch_stops_when_the_undo_stack_is_cleared(office, tools, sample):
