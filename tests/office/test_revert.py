@@ -1,6 +1,7 @@
 """Revert last turn: every change of the assistant's last turn goes, in one step, from the panel."""
 import json
 
+from support.commands import press, select_phrase, selected_text
 from support.panel import Panel, set_settings, wait_until
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
 
@@ -62,14 +63,10 @@ def test_ctrl_z_of_the_turn_undoes_it_as_revert_does(office, writer, scripted_se
         writer.getText().setString("Original text.")
         panel = Panel(writer).open()
         run_editing_turn(panel, scripted_server)
-        controller = writer.getCurrentController()
-        search = writer.createSearchDescriptor()
-        search.SearchString = "Original"
-        controller.select(writer.findFirst(search))  # the user's selection
-        office.service("com.sun.star.frame.DispatchHelper").executeDispatch(  # Ctrl+Z
-            controller.getFrame(), ".uno:Undo", "", 0, ())
+        select_phrase(writer, "Original")
+        press(office, writer, ".uno:Undo")  # Ctrl+Z
         assert writer.getText().getString() == "Original text."
         # undone as Revert does, the user's selection kept (LibreOffice's own undo moves it to the change)
-        assert controller.getSelection().getByIndex(0).getString() == "Original"
+        assert selected_text(writer) == "Original"
     finally:
         set_settings(office.ctx, "Endpoint", URL="", Model="")

@@ -1,6 +1,7 @@
 """Marginalia as an MCP server in a real soffice, driven by the official MCP Python SDK (``mcp`` from PyPI)."""
 import pytest
 
+from support.commands import press, select_phrase, selected_text
 from support.mcp_kit import http_session, mcp_server, run, text_of
 from support.panel import wait_until
 
@@ -53,15 +54,11 @@ def test_an_agent_reads_and_edits_a_writer_document_in_one_undo_step(office, wri
     assert writer.getText().getString() == "The slow brown fox.\nA second paragraph about dogs."
     manager = document_undo(writer)
     assert manager.getCurrentUndoActionTitle() == "Marginalia: Claude Code"
-    controller = writer.getCurrentController()
-    search = writer.createSearchDescriptor()
-    search.SearchString = "second"
-    controller.select(writer.findFirst(search))  # the user's selection
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(  # Ctrl+Z
-        controller.getFrame(), ".uno:Undo", "", 0, ())
+    select_phrase(writer, "second")
+    press(office, writer, ".uno:Undo")  # Ctrl+Z
     assert writer.getText().getString() == "The quick brown fox.\nA second paragraph about foxes."
     # the agent's step was undone as Revert does: the user's selection stays (LibreOffice's would move it)
-    assert controller.getSelection().getByIndex(0).getString() == "second"
+    assert selected_text(writer) == "second"
 
 
 def test_an_agent_writes_a_calc_range_named_by_its_title(office, calc, writer, server):

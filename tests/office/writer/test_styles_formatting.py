@@ -1,11 +1,11 @@
 """list_styles, apply_style and format_text on real documents."""
 from com.sun.star.awt.FontWeight import BOLD
-from com.sun.star.beans import PropertyValue
 
 from marginalia.ui.office.block_selection import block_mode_of
 from marginalia.ui.office.undo_keys import UndoKeys
 from marginalia.ui.office.undo_step import UndoListener
 
+from support.commands import press
 from writer_docs import RED, YELLOW, blocks, portions, select_in, snapshot
 
 
@@ -118,17 +118,6 @@ class _SelectionWhenUndone(UndoListener):
         self.counts.append(self.controller.getSelection().getCount())
 
 
-def _press(office, controller, command, **arguments):
-    """What Ctrl+Z (``.uno:Undo``), Ctrl+Y (``.uno:Redo``) or the toolbar's list dispatch."""
-    values = []
-    for name, value in arguments.items():
-        argument = PropertyValue()
-        argument.Name, argument.Value = name, value
-        values.append(argument)
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(
-        controller.getFrame(), command, "", 0, tuple(values))
-
-
 def test_revert_undoes_without_a_cursor_per_place_and_leaves_the_selection_mode(office, tools, sample):
     from marginalia.ui.office.undo_step import undo_step
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
@@ -151,7 +140,7 @@ def test_revert_undoes_without_a_cursor_per_place_and_leaves_the_selection_mode(
 def test_revert_keeps_a_user_in_block_selection_mode(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo, TurnStep, revert_turn
     before, controller = snapshot(sample), sample.getCurrentController()
-    _press(office, controller, ".uno:SelectionModeBlock", SelectionModeBlock=True)
+    press(office, sample, ".uno:SelectionModeBlock", SelectionModeBlock=True)
     assert block_mode_of(sample) is True
     for made_in in (0.0, 1.0):  # a step quick to make (undone in the usual mode), one that may be large
         undo = DocumentUndo(sample)
@@ -179,9 +168,9 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
     counted = _SelectionWhenRedone(controller)
     manager.addUndoManagerListener(counted)
     try:
-        _press(office, controller, ".uno:Undo")
+        press(office, sample, ".uno:Undo")
         assert snapshot(sample) == before and controller.getSelection().getByIndex(0).getString() == "quarter"
-        _press(office, controller, ".uno:Redo")
+        press(office, sample, ".uno:Redo")
         assert snapshot(sample) == after and controller.getSelection().getByIndex(0).getString() == "quarter"
     finally:
         manager.removeUndoManagerListener(counted)
@@ -204,9 +193,9 @@ def test_ctrl_z_of_the_user_s_own_step_and_of_several_steps_stays_libreoffice_s(
     counted = _SelectionWhenUndone(controller)
     manager.addUndoManagerListener(counted)
     try:
-        _press(office, controller, ".uno:Undo", Undo=2)  # the toolbar's list: two steps at once
+        press(office, sample, ".uno:Undo", Undo=2)  # the toolbar's list: two steps at once
         assert snapshot(sample) == turn
-        _press(office, controller, ".uno:Undo")
+        press(office, sample, ".uno:Undo")
         assert snapshot(sample) == before
     finally:
         manager.removeUndoManagerListener(counted)
