@@ -47,7 +47,7 @@ from officectl import Office, office_available  # noqa: E402
 
 INSIDE = "writer_bench_inside.py"
 PARAGRAPHS_PER_PAGE = 20
-REPEAT_BELOW = 0.1  # seconds: quicker changing steps run REPEATS times, their medians shown
+REPEAT_BELOW = 1.0  # seconds: quicker changing steps run REPEATS times, their medians shown
 REPEATS = 3
 WORDS = ("report quarterly results revenue growth market analysis customer service product team budget "
          "forecast review project schedule milestone delivery quality risk strategy plan policy office "

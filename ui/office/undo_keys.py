@@ -139,6 +139,8 @@ class _StepDispatch(unohelper.Base, XDispatch):
             return None, None  # several steps at once, from the toolbar's list
         try:
             document = self._frame.getController().getModel()
+            if not is_text_document(document):  # another kind of document loaded into the frame since
+                return None, None
             manager = document.getUndoManager()
             if self._redo:
                 title = manager.getCurrentRedoActionTitle() if manager.isRedoPossible() else ""
