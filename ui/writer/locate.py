@@ -15,6 +15,7 @@ from ...core.text.match import find_all, normalize, quote
 from ...core.agent.tools import ToolError
 from .block_info import portion_blocks, reads_by_portion
 from .blocks import Block, containing_block, has_block, paragraph_at
+from .plain_strings import paragraph_strings
 from .spans import SpanTableError, TextSpan
 
 MAX_LISTED = 12
@@ -155,20 +156,23 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
     if not target:
         return []
     matches: List[Match] = []
+    by_portion = (lambda number: True) if portion_blocks is None else portion_blocks.__contains__
+    plain = {} if has_redlines and portion_blocks is None else paragraph_strings(
+        blocks, portion_blocks if has_redlines else frozenset())
     for block in blocks:
         if block.kind == "table":
             matches.extend(_in_table(block, old_text, match_case, whole_words, positions or has_redlines, positions))
             continue
         where = "paragraph %d" % block.number
-        must_read = has_redlines and (portion_blocks is None or block.number in portion_blocks)
+        must_read = has_redlines and by_portion(block.number)
         if must_read or positions:
-            if not must_read and not find_all(block.obj.getString(), old_text, match_case, whole_words):
+            if not must_read and not find_all(plain[block.number], old_text, match_case, whole_words):
                 continue
             span = TextSpan.of_range(block.obj)
             matches.extend(_matches(span, find_all(span.text, old_text, match_case, whole_words), block.number,
                                     where, region=block.obj, keep_span=positions))
             continue
-        text = block.obj.getString()
+        text = plain[block.number]
         matches.extend(Match(text, s, e, block.number, where, region=block.obj)
                        for s, e in find_all(text, old_text, match_case, whole_words))
     return matches

@@ -10,6 +10,7 @@ from ...core.agent.tools import Tool, ToolOutcome
 from .block_info import portion_blocks, reads_by_portion
 from .blocks import body_blocks
 from .locate import Match, _in_table as in_table
+from .plain_strings import paragraph_strings
 from .spans import TextSpan
 from .view_lock import with_views_locked
 
@@ -54,12 +55,13 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
     by_portion = reads_by_portion(document)
     special = portion_blocks(document, blocks) if by_portion else set()
     find = finder(text, match_case, whole_words)
+    plain = paragraph_strings(blocks, special)
     matches: List[Match] = []
     for block in blocks:
         if block.kind == "table":
             matches.extend(in_table(block, text, match_case, whole_words, by_portion))
             continue
-        source = TextSpan.of_range(block.obj).text if block.number in special else block.obj.getString()
+        source = TextSpan.of_range(block.obj).text if block.number in special else plain[block.number]
         matches.extend(Match(source, start, end, block.number, "paragraph %d" % block.number)
                        for start, end in find(source))
     return matches

@@ -187,6 +187,24 @@ def test_blocks_stepped_to_agree_with_a_whole_read_in_every_document(open_copy):
     assert stepped_documents >= 10  # 13 of the 17 when written; the others were read whole (body_blocks_from)
 
 
+def test_paragraph_strings_read_by_stretch_equal_each_paragraph_s_own_in_every_document(open_copy):
+    from marginalia.ui.writer.blocks import body_blocks
+    from marginalia.ui.writer.plain_strings import FEWEST_AT_ONCE, _read_at_once, _stretches, paragraph_strings
+    at_once = not_at_once = 0
+    for name in documents(TEXT_EXTENSIONS):
+        doc = open_copy(name)
+        blocks = list(body_blocks(doc))
+        own = {block.number: block.obj.getString() for block in blocks if block.kind == "paragraph"}
+        assert paragraph_strings(blocks) == own, name
+        for stretch in _stretches(blocks, set()):
+            if len(stretch) >= FEWEST_AT_ONCE:
+                read = _read_at_once(stretch)
+                at_once += read is not None
+                not_at_once += read is None
+    print("whole stretches read at once: %d, halved: %d" % (at_once, not_at_once))
+    assert at_once >= 3 and not_at_once >= 1  # both ways taken (4 and 1 when written)
+
+
 def test_format_all_on_found_places_equals_formatting_match_by_match_in_every_document(open_copy):
     """format_text all takes LibreOffice's Find All places only when they are the guard's: on two copies
     of each document, the places formatted that way and the guard's matches formatted one by one give
