@@ -1,7 +1,9 @@
 """Revert last turn: every change of the assistant's last turn goes, in one step, from the panel."""
 import json
+import time
 
 from support.commands import press, select_phrase, selected_text
+from support.keyboard import focus_office_window, xdotool
 from support.panel import Panel, set_settings, wait_until
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
 
@@ -70,3 +72,27 @@ def test_ctrl_z_of_the_turn_undoes_it_as_revert_does(office, writer, scripted_se
         assert selected_text(writer) == "Original"
     finally:
         set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
+def test_a_real_ctrl_z_in_the_document_undoes_the_turn_and_keeps_the_selection(gui_office, xvfb, scripted_server):
+    """The key itself, on the office's main thread: LibreOffice dispatches it to the frame's interceptor."""
+    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    doc = gui_office.new_document("swriter")
+    try:
+        doc.getText().setString("Original text.")
+        panel = Panel(doc).open()
+        run_editing_turn(panel, scripted_server)
+        assert "Second added line." in doc.getText().getString()
+        select_phrase(doc, "Original")
+        focus_office_window(xvfb, doc)
+        doc.getCurrentController().getFrame().getComponentWindow().setFocus()
+        time.sleep(0.2)
+        xdotool(xvfb, "key", "ctrl+z")
+        wait_until(lambda: doc.getText().getString() == "Original text.", message="the turn undone by Ctrl+Z")
+        assert selected_text(doc) == "Original"  # LibreOffice's own undo would select the removed lines' place
+        xdotool(xvfb, "key", "ctrl+y")
+        wait_until(lambda: "Second added line." in doc.getText().getString(), message="the turn redone by Ctrl+Y")
+        assert selected_text(doc) == "Original"
+    finally:
+        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
+        gui_office.close_document(doc)

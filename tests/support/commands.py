@@ -1,6 +1,7 @@
 """Driving a document as its user does through commands: select a phrase, press what Ctrl+Z dispatches."""
 from __future__ import annotations
 
+import uno  # noqa: F401  (installs the com.sun.star import hook)
 from com.sun.star.beans import PropertyValue
 
 

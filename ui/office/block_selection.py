@@ -35,19 +35,17 @@ class block_selection:  # noqa: N801  (used as a ``with`` statement, like ``open
     """Hold ``document``'s view in block selection mode inside a ``with`` block (see the module).
 
     ``with`` gives True when the user had the view in block mode already (and it is left so).
-    With ``hold`` False the mode is only read, not changed.
     A class, not a ``contextlib`` generator: that one sets ``__traceback__`` on an exception
     passing through it, which pyuno's exceptions refuse, turning an undo's error into another.
     """
 
-    def __init__(self, document, hold: bool = True):
+    def __init__(self, document):
         self._frame = _frame(document)
-        self._hold = hold
         self._entered = False
 
     def __enter__(self) -> bool:
         before = None if self._frame is None else _block_mode(self._frame)
-        self._entered = self._hold and before is False and _set_block_mode(self._frame, True)
+        self._entered = before is False and _set_block_mode(self._frame, True)
         return before is True
 
     def __exit__(self, *exception) -> bool:

@@ -36,18 +36,23 @@ def undo_step(document, manager, redo: bool = False, many_places: bool = True) -
     """Undo the newest step of ``manager`` (the undo manager of ``document``), as described above.
 
     With ``redo``, redo the step on top of the redo stack the same way. Without
-    ``many_places`` (a step known to be small) block selection mode is not held.
+    ``many_places`` (a step known to be small) the views are only locked: LibreOffice then
+    puts the view's selection back itself (its undo keeps the view's cursors while the
+    views are locked, tested), and block selection mode is not held.
     """
     step = manager.redo if redo else manager.undo
     if not is_text_document(document):
         step()
         return
-    kept = _own_selection(document)
+    kept = _own_selection(document) if many_places else None
     document.lockControllers()
     try:
-        with block_selection(document, hold=many_places) as user_in_block_mode:
+        if not many_places:
             step()
-        if not user_in_block_mode:  # selecting through the API would leave the user's mode
+            return
+        with block_selection(document) as user_in_block_mode:
+            step()
+        if not user_in_block_mode:  # entering the mode dropped the selection; selecting leaves the mode
             _select_again(document, kept)
     finally:
         try:
