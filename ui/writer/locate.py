@@ -156,15 +156,14 @@ def in_document(blocks: List[Block], old_text: str, match_case: bool = True, who
     if not target:
         return []
     matches: List[Match] = []
-    by_portion = (lambda number: True) if portion_blocks is None else portion_blocks.__contains__
-    plain = {} if has_redlines and portion_blocks is None else paragraph_strings(
-        blocks, portion_blocks if has_redlines else frozenset())
+    every_block_by_portion = has_redlines and portion_blocks is None
+    plain = {} if every_block_by_portion else paragraph_strings(blocks, portion_blocks if has_redlines else set())
     for block in blocks:
         if block.kind == "table":
             matches.extend(_in_table(block, old_text, match_case, whole_words, positions or has_redlines, positions))
             continue
         where = "paragraph %d" % block.number
-        must_read = has_redlines and by_portion(block.number)
+        must_read = has_redlines and (portion_blocks is None or block.number in portion_blocks)
         if must_read or positions:
             if not must_read and not find_all(plain[block.number], old_text, match_case, whole_words):
                 continue

@@ -24,7 +24,7 @@ from .blocks import Block
 log = get_logger("writer.plain_strings")
 
 
-FEWEST_AT_ONCE = 8  # a stretch this short that cannot be split surely is read paragraph by paragraph
+FEWEST_AT_ONCE = 8  # stretches shorter than this are read paragraph by paragraph
 
 
 def paragraph_strings(blocks: Iterable[Block], skip: Set[int] = frozenset()) -> Dict[int, str]:
