@@ -4,7 +4,7 @@ import time
 
 from support.commands import press, select_phrase, selected_text
 from support.keyboard import focus_office_window, xdotool
-from support.panel import Panel, set_settings, wait_until
+from support.panel import Panel, endpoint_at, set_settings, wait_until
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
 
 
@@ -59,26 +59,22 @@ def test_revert_refuses_when_the_user_edited_afterwards(office, writer, scripted
         set_settings(office.ctx, "Endpoint", URL="", Model="")
 
 
-def test_ctrl_z_of_the_turn_undoes_it_as_revert_does(office, writer, scripted_server):
-    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
-    try:
-        writer.getText().setString("Original text.")
-        panel = Panel(writer).open()
-        run_editing_turn(panel, scripted_server)
-        select_phrase(writer, "Original")
-        press(office, writer, ".uno:Undo")  # Ctrl+Z
-        assert writer.getText().getString() == "Original text."
-        # undone as Revert does, the user's selection kept (LibreOffice's own undo moves it to the change)
-        assert selected_text(writer) == "Original"
-    finally:
-        set_settings(office.ctx, "Endpoint", URL="", Model="")
+def test_ctrl_z_of_the_turn_undoes_it_as_revert_does(office, endpoint, writer):
+    writer.getText().setString("Original text.")
+    panel = Panel(writer).open()
+    run_editing_turn(panel, endpoint)
+    select_phrase(writer, "Original")  # the user's selection
+    press(office, writer, ".uno:Undo")  # Ctrl+Z
+    assert writer.getText().getString() == "Original text."
+    # undone as Revert does, the user's selection kept (LibreOffice's own undo moves it to the change)
+    assert selected_text(writer) == "Original"
 
 
-def test_a_real_ctrl_z_in_the_document_undoes_the_turn_and_keeps_the_selection(gui_office, xvfb, scripted_server):
+def test_a_real_ctrl_z_in_the_document_undoes_the_turn_and_keeps_the_selection(gui_office, gui_writer, xvfb,
+                                                                              scripted_server):
     """The key itself, on the office's main thread: LibreOffice dispatches it to the frame's interceptor."""
-    set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
-    doc = gui_office.new_document("swriter")
-    try:
+    doc = gui_writer
+    with endpoint_at(gui_office.ctx, scripted_server.base_url):
         doc.getText().setString("Original text.")
         panel = Panel(doc).open()
         run_editing_turn(panel, scripted_server)
@@ -93,6 +89,3 @@ def test_a_real_ctrl_z_in_the_document_undoes_the_turn_and_keeps_the_selection(g
         xdotool(xvfb, "key", "ctrl+y")
         wait_until(lambda: "Second added line." in doc.getText().getString(), message="the turn redone by Ctrl+Y")
         assert selected_text(doc) == "Original"
-    finally:
-        set_settings(gui_office.ctx, "Endpoint", URL="", Model="")
-        gui_office.close_document(doc)

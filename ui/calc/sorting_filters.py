@@ -14,6 +14,7 @@ from com.sun.star.uno import Exception as UnoException
 from ...core.calc.cell_address import column_name
 from ...core.i18n import _
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ..office.dispatch import dispatch
 from .addresses import RANGE_HELP, clamp_to_used, resolve
 from .guards import ensure_sheet_unprotected, ensure_sortable
 from .sheet_objects import autofilter_area
@@ -138,12 +139,10 @@ def _switch_autofilter(context, table, turn_on: bool) -> str:
 def _dispatch_on(context, target, command: str) -> None:
     """Run a Calc command on ``target`` as if the user had selected it, then restore the selection."""
     controller = context.document.getCurrentController()
-    ctx = context.office or uno.getComponentContext()
-    helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
     previous = controller.getSelection()
     controller.select(target.cell_range())
     try:
-        helper.executeDispatch(controller.getFrame(), command, "", 0, ())
+        dispatch(controller.getFrame(), command, ctx=context.office)
     finally:
         controller.select(previous)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import unohelper
 from com.sun.star.frame import XStatusListener
 
-from .dispatch import command_url, dispatch
+from .dispatch import command_url, dispatch, frame_of
 from .log import get_logger
 
 log = get_logger("block_selection")
@@ -40,7 +40,7 @@ class block_selection:  # noqa: N801  (used as a ``with`` statement, like ``open
     """
 
     def __init__(self, document):
-        self._frame = _frame(document)
+        self._frame = frame_of(document)
         self._entered = False
 
     def __enter__(self) -> bool:
@@ -56,16 +56,8 @@ class block_selection:  # noqa: N801  (used as a ``with`` statement, like ``open
 
 def block_mode_of(document):
     """True or False as ``document``'s view is in block selection mode or not; None when unknown."""
-    frame = _frame(document)
+    frame = frame_of(document)
     return None if frame is None else _block_mode(frame)
-
-
-def _frame(document):
-    try:
-        controller = document.getCurrentController()
-        return controller.getFrame() if controller is not None else None
-    except Exception:  # a document without a view
-        return None
 
 
 class _ModeState(unohelper.Base, XStatusListener):
@@ -86,12 +78,12 @@ def _block_mode(frame):
     """True or False as the view is in block mode or not; None when that cannot be learnt."""
     try:
         url = command_url(COMMAND)
-        dispatch = frame.queryDispatch(url, "", 0)
-        if dispatch is None:
+        mode_command = frame.queryDispatch(url, "", 0)
+        if mode_command is None:
             return None
         state = _ModeState()
-        dispatch.addStatusListener(state, url)
-        dispatch.removeStatusListener(state, url)
+        mode_command.addStatusListener(state, url)
+        mode_command.removeStatusListener(state, url)
         return state.block
     except Exception:
         log.warning("could not read the view's selection mode", exc_info=True)
@@ -100,7 +92,7 @@ def _block_mode(frame):
 
 def _set_block_mode(frame, on: bool) -> bool:
     try:
-        dispatch(frame, COMMAND, SelectionModeBlock=on)
+        dispatch(frame, COMMAND, {"SelectionModeBlock": on})
         return True
     except Exception:
         log.warning("could not %s block selection mode", "enter" if on else "leave", exc_info=True)

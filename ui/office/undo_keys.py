@@ -19,6 +19,7 @@ import unohelper
 from com.sun.star.frame import XDispatch, XDispatchProviderInterceptor, XInterceptorInfo
 from com.sun.star.lang import XEventListener
 
+from .dispatch import frame_of
 from .log import get_logger, logged
 from .undo_step import TITLE_PREFIX, is_text_document, undo_step
 
@@ -67,12 +68,7 @@ class UndoKeys:
 
 def _frame(document):
     """The frame of a Writer document's view, or None (another kind of document, or no view)."""
-    if not is_text_document(document):
-        return None
-    try:
-        return document.getCurrentController().getFrame()
-    except Exception:
-        return None
+    return frame_of(document) if is_text_document(document) else None
 
 
 class _UndoKeys(unohelper.Base, XDispatchProviderInterceptor, XInterceptorInfo, XEventListener):

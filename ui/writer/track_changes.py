@@ -12,6 +12,7 @@ from typing import Any, List
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ..office.dispatch import dispatch
 from .block_info import change_count
 from .blocks import block_finder, body_blocks
 from .review import editing, require_writable, review_mode
@@ -161,10 +162,7 @@ def _decide_one(context, document, change: Change, action: str) -> None:
 
 
 def _dispatch(context, command: str) -> None:
-    ctx = context.office
-    helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
-    frame = context.document.getCurrentController().getFrame()
-    helper.executeDispatch(frame, command, "", 0, ())
+    dispatch(context.document.getCurrentController().getFrame(), command, ctx=context.office)
 
 
 TOOLS = with_views_locked([

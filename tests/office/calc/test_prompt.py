@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from support.commands import press
 from support.office_fixtures import function_description, marginalia_log
 from support.panel import endpoint_at, set_settings, wait_until
 from support.scripted_server import text_stream_reply
@@ -226,11 +227,6 @@ def save_as(document, path):
     document.storeToURL(uno.systemPathToFileUrl(path), (overwrite,))
 
 
-def dispatch(office, document, command):
-    frame = document.getCurrentController().getFrame()
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(frame, command, "", 0, ())
-
-
 def test_refresh_asks_the_selected_cells_again_then_all(model, calc, office):
     answers = iter(range(1, 100))
     model.responder = lambda request: text_stream_reply(["answer %d" % next(answers)])
@@ -240,14 +236,14 @@ def test_refresh_asks_the_selected_cells_again_then_all(model, calc, office):
     first = column(sheet, "B1:B5")
     assert len(model.chat_requests()) == 5
     calc.getCurrentController().select(sheet.getCellRangeByName("B2:B3"))
-    dispatch(office, calc, "org.marginalia:RefreshPrompts")
+    press(office, calc, "org.marginalia:RefreshPrompts")
     wait_until(lambda: len(model.chat_requests()) == 7 and PENDING not in column(sheet, "B1:B5"), timeout=20,
                message="two cells asked again")
     now = column(sheet, "B1:B5")
     assert [now[0], now[3], now[4]] == [first[0], first[3], first[4]]
     assert now[1] != first[1] and now[2] != first[2]
     calc.getCurrentController().select(sheet.getCellRangeByName("A1"))
-    dispatch(office, calc, "org.marginalia:RefreshPrompts")
+    press(office, calc, "org.marginalia:RefreshPrompts")
     wait_until(lambda: len(model.chat_requests()) == 12 and PENDING not in column(sheet, "B1:B5"), timeout=20,
                message="every cell asked again")
     assert_no_new_requests(model, 12)

@@ -4,8 +4,8 @@ import time
 from com.sun.star.awt import KeyEvent
 from com.sun.star.awt.Key import E, Q
 from com.sun.star.awt.KeyModifier import MOD1
-from com.sun.star.beans import PropertyValue
 
+from support.commands import press
 from support.panel import Panel, set_settings
 from writer_docs import eventually as wait_until
 from support.scripted_server import json_reply, text_stream_reply
@@ -16,14 +16,7 @@ CHAT = "/v1/chat/completions"
 
 
 def dispatch(office, doc, command, **args):
-    helper = office.service("com.sun.star.frame.DispatchHelper")
-    properties = []
-    for name, value in args.items():
-        prop = PropertyValue()
-        prop.Name, prop.Value = name, value
-        properties.append(prop)
-    helper.executeDispatch(doc.getCurrentController().getFrame(), "org.marginalia:" + command, "", 0,
-                           tuple(properties))
+    press(office, doc, "org.marginalia:" + command, **args)
 
 
 def select_paragraph(doc, number):
