@@ -78,6 +78,14 @@ def portion_blocks(document, blocks: Sequence[Block]) -> Set[int]:
     return numbers
 
 
+def portion_paragraphs(document, walk) -> Set[int]:
+    """:func:`portion_blocks` for the whole body through a :class:`~.body_walk.BodyWalk`: the indexes of the
+    body paragraphs (from 1, tables not counted) whose text must be read portion by portion."""
+    body = document.getText()
+    places = [place for place in _marked_places(document) if place is not None and place.getText() == body]
+    return set(walk.paragraph_indexes(places))
+
+
 def _stretch_test(body, start, end):
     """A test of whether a place lies in the body between ``start`` and ``end`` (two comparisons).
 

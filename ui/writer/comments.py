@@ -10,7 +10,8 @@ import uno
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
-from .blocks import block_finder, body_blocks
+from .blocks import body_blocks
+from .body_walk import block_numbers
 from .editing import TARGET_PROPERTIES
 from .locate import find_targets
 from .review import AUTHOR, author_name, editing
@@ -31,15 +32,14 @@ class Comment:
 
 def all_comments(document) -> List[Comment]:
     """The comments of the document, numbered from 1 in the order of their paragraphs."""
-    find = block_finder(document, body_blocks(document))
-    found = []
-    fields = document.getTextFields().createEnumeration()
-    while fields.hasMoreElements():
-        field = fields.nextElement()
+    fields = []
+    enumeration = document.getTextFields().createEnumeration()
+    while enumeration.hasMoreElements():
+        field = enumeration.nextElement()
         if field.supportsService(ANNOTATION):
-            block = find(field.getAnchor())
-            found.append((block.number if block else 0, field))
-    found.sort(key=lambda item: item[0])
+            fields.append(field)
+    numbers = block_numbers(document, [field.getAnchor() for field in fields])
+    found = sorted(((number or 0, field) for number, field in zip(numbers, fields)), key=lambda item: item[0])
     return [Comment(index, field, paragraph) for index, (paragraph, field) in enumerate(found, 1)]
 
 

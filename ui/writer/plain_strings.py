@@ -16,7 +16,7 @@ common: a letter template's address block, a novel's paragraphs).
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, Iterator, List, Set
+from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from ..office.log import get_logger
 from .blocks import Block
@@ -62,15 +62,71 @@ def _stretches(blocks: Iterable[Block], skip: Set[int]) -> Iterator[List[Block]]
 
 def _read_at_once(stretch: List[Block]):
     """The strings of ``stretch``'s paragraphs from one export, or None when it cannot be split surely."""
-    first, last = stretch[0].obj, stretch[-1].obj
+    return _parts_between(stretch[0].obj, stretch[-1].obj, len(stretch))
+
+
+def _parts_between(first, last, count: int) -> Optional[List[str]]:
+    """The strings of the ``count`` paragraphs from ``first`` to ``last`` (each a whole paragraph) from one
+    export, or None when it cannot be split surely."""
     try:
         cursor = first.getText().createTextCursorByRange(first)
         cursor.gotoRange(last.getEnd(), True)
         joined = cursor.getString()
         parts = joined.split("\r\n" if "\r\n" in joined else "\n")
-        if len(parts) != len(stretch) or parts[0] != first.getString() or parts[-1] != last.getString():
+        if len(parts) != count or parts[0] != first.getString() or parts[-1] != last.getString():
             return None
     except Exception:  # a paragraph gone meanwhile: read them one by one, which reports it
         log.debug("a stretch of paragraphs could not be read at once", exc_info=True)
         return None
     return parts
+
+
+def walked_strings(walk, skip: Set[int] = frozenset()) -> Dict[int, str]:
+    """``{paragraph index: its string}`` for the body paragraphs of a :class:`~.body_walk.BodyWalk` whose
+    index (from 1, tables not counted) is not in ``skip``: :func:`paragraph_strings` without reading the
+    paragraphs' objects."""
+    strings: Dict[int, str] = {}
+    for first, last in _walked_stretches(walk, skip):
+        strings.update(zip(range(first, last + 1), _read_walked(walk, first, last)))
+    return strings
+
+
+def _walked_stretches(walk, skip: Set[int]) -> Iterator[Tuple[int, int]]:
+    """``(first, last)`` paragraph indexes of runs of paragraphs broken by tables and by ``skip``."""
+    followed_by_table = {table.paragraphs_before for table in walk.tables}
+    first = None
+    for paragraph in range(1, walk.paragraphs + 1):
+        if paragraph in skip:
+            if first is not None:
+                yield first, paragraph - 1
+            first = None
+            continue
+        if first is None:
+            first = paragraph
+        if paragraph in followed_by_table:
+            yield first, paragraph
+            first = None
+    if first is not None:
+        yield first, walk.paragraphs
+
+
+def _read_walked(walk, first: int, last: int) -> List[str]:
+    """The strings of paragraphs ``first`` to ``last``: at once, by halves, or one by one (see the module)."""
+    count = last - first + 1
+    if count < FEWEST_AT_ONCE:
+        return _one_by_one(walk, first, count)
+    parts = _parts_between(walk.paragraph_range(first), walk.paragraph_range(last), count)
+    if parts is not None:
+        return parts
+    middle = first + count // 2
+    return _read_walked(walk, first, middle - 1) + _read_walked(walk, middle, last)
+
+
+def _one_by_one(walk, first: int, count: int) -> List[str]:
+    cursor = walk.cursor_at(first)
+    strings = []
+    for _ in range(count):
+        cursor.gotoEndOfParagraph(True)
+        strings.append(cursor.getString())
+        cursor.gotoNextParagraph(False)
+    return strings

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from ...core.i18n import _, ngettext
-from typing import List
+from typing import Any, Iterator, List, Tuple
 
 from ...core.text.match import context_around, normalize, quote
 from ...core.text.quick_find import finder
 from ...core.agent.tools import Tool, ToolOutcome
-from .block_info import portion_blocks, reads_by_portion
-from .blocks import body_blocks
+from .block_info import portion_blocks, portion_paragraphs, reads_by_portion
+from .blocks import Block, body_blocks
+from .body_walk import BodyWalk
 from .locate import Match, _in_table as in_table
-from .plain_strings import paragraph_strings
+from .plain_strings import paragraph_strings, walked_strings
 from .spans import TextSpan
 from .view_lock import with_views_locked
 
@@ -39,32 +40,62 @@ def search_text(context, args) -> ToolOutcome:
     return ToolOutcome.success("\n".join(lines), _("Found %s for %s in %s") % (found, quote(text, 40), paragraphs))
 
 
-def find_in_body(document, text: str, match_case: bool = False, whole_words: bool = False) -> List[Match]:
+def find_in_body(document, text: str, match_case: bool = False, whole_words: bool = False,
+                 walk: bool = True) -> List[Match]:
     """Every occurrence of ``text`` in the body paragraphs and table cells, in order, without positions.
 
     The matches are those :func:`~.locate.in_document` finds, but a paragraph is read
     portion by portion only where that reading differs from its plain string (a tracked
     change, a note or an object anchored as a character is in it, see
     :func:`~.block_info.portion_blocks`), not everywhere as soon as the document has one
-    change or note.
+    change or note. The body is walked (:class:`~.body_walk.BodyWalk`) rather than read
+    paragraph by paragraph where it can be (``walk``: False reads every block, as where it cannot).
     """
     target = normalize(text, match_case).text.strip()
     if not target:
         return []
-    blocks = body_blocks(document)
     by_portion = reads_by_portion(document)
-    special = portion_blocks(document, blocks) if by_portion else set()
+    walked = BodyWalk.of(document) if walk else None
+    texts = _walked_texts(document, walked, by_portion) if walked is not None else _read_texts(document, by_portion)
     find = finder(text, match_case, whole_words)
-    plain = paragraph_strings(blocks, special)
     matches: List[Match] = []
+    for number, table, source in texts:
+        if table is not None:
+            matches.extend(in_table(Block(number, "table", table), text, match_case, whole_words, by_portion))
+            continue
+        matches.extend(Match(source, start, end, number, "paragraph %d" % number) for start, end in find(source))
+    return matches
+
+
+def _read_texts(document, by_portion: bool) -> Iterator[Tuple[int, Any, str]]:
+    """``(block number, the table or None, the paragraph's text)`` for each block, from a whole read."""
+    blocks = body_blocks(document)
+    special = portion_blocks(document, blocks) if by_portion else set()
+    plain = paragraph_strings(blocks, special)
     for block in blocks:
         if block.kind == "table":
-            matches.extend(in_table(block, text, match_case, whole_words, by_portion))
-            continue
-        source = TextSpan.of_range(block.obj).text if block.number in special else plain[block.number]
-        matches.extend(Match(source, start, end, block.number, "paragraph %d" % block.number)
-                       for start, end in find(source))
-    return matches
+            yield block.number, block.obj, ""
+        else:
+            yield block.number, None, TextSpan.of_range(block.obj).text if block.number in special \
+                else plain[block.number]
+
+
+def _walked_texts(document, walk: BodyWalk, by_portion: bool) -> Iterator[Tuple[int, Any, str]]:
+    """:func:`_read_texts` from a walk of the body."""
+    special = portion_paragraphs(document, walk) if by_portion else set()
+    plain = walked_strings(walk, special)
+    tables = iter(walk.tables)
+    table = next(tables, None)
+    for paragraph in range(1, walk.paragraphs + 1):
+        while table is not None and table.paragraphs_before < paragraph:
+            yield table.number, table.table, ""
+            table = next(tables, None)
+        number = walk.block_number(paragraph)
+        yield number, None, TextSpan.of_range(walk.paragraph_range(paragraph)).text if paragraph in special \
+            else plain[paragraph]
+    while table is not None:
+        yield table.number, table.table, ""
+        table = next(tables, None)
 
 
 TOOLS = with_views_locked([

@@ -14,7 +14,7 @@ from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ..office.dispatch import dispatch
 from .block_info import change_count
-from .blocks import block_finder, body_blocks
+from .body_walk import block_numbers
 from .review import editing, require_writable, review_mode
 from .view_lock import with_views_locked
 
@@ -36,16 +36,18 @@ class Change:
 
 def all_changes(document) -> List[Change]:
     """The tracked changes of the document, numbered from 1."""
-    find = block_finder(document, body_blocks(document))
-    changes = []
+    redlines = []
     enumeration = document.getRedlines().createEnumeration()
     while enumeration.hasMoreElements():
-        redline = enumeration.nextElement()
-        start = redline.getPropertyValue("RedlineStart")
-        text = _text_of(redline, start)
-        block = find(start) if start is not None else None
-        kind = KINDS.get(redline.getPropertyValue("RedlineType"), redline.getPropertyValue("RedlineType"))
-        changes.append(Change(len(changes) + 1, redline, kind, text, block.number if block else 0))
+        redlines.append(enumeration.nextElement())
+    starts = [redline.getPropertyValue("RedlineStart") for redline in redlines]
+    placed = [index for index, start in enumerate(starts) if start is not None]
+    numbers = dict(zip(placed, block_numbers(document, [starts[index] for index in placed])))
+    changes = []
+    for index, (redline, start) in enumerate(zip(redlines, starts)):
+        kind = redline.getPropertyValue("RedlineType")
+        changes.append(Change(index + 1, redline, KINDS.get(kind, kind), _text_of(redline, start),
+                              numbers.get(index) or 0))
     return changes
 
 

@@ -205,6 +205,74 @@ def test_paragraph_strings_read_by_stretch_equal_each_paragraph_s_own_in_every_d
     assert at_once >= 3 and not_at_once >= 1  # both ways taken (4 and 1 when written)
 
 
+def _sample_places(doc, blocks):
+    """Places of every kind a tool asks about: paragraph starts and ends, marked places, comment anchors,
+    table cells, frames' text."""
+    from marginalia.ui.writer.block_info import _marked_places
+    step = max(1, len(blocks) // 150)
+    places = [place for block in blocks[::step] if block.kind == "paragraph"
+              for place in (block.obj.getStart(), block.obj.getEnd())]
+    places += [block.obj.getCellByName(block.obj.getCellNames()[-1]).getStart() for block in blocks
+               if block.kind == "table"]
+    places += [place for place in _marked_places(doc) if place is not None]
+    fields = doc.getTextFields().createEnumeration()
+    while fields.hasMoreElements():
+        field = fields.nextElement()
+        if field.supportsService("com.sun.star.text.textfield.Annotation"):
+            places.append(field.getAnchor())
+    frames = doc.getTextFrames()
+    places += [frames.getByIndex(index).getText().getStart() for index in range(frames.getCount())]
+    return places
+
+
+def test_a_walk_of_the_body_numbers_as_a_whole_read_in_every_document(open_copy):
+    """BodyWalk counts paragraphs, places tables, numbers places and reads strings as reading every block
+    does, in every document of the corpus (where it walks at all)."""
+    from marginalia.ui.writer.blocks import block_finder, body_blocks
+    from marginalia.ui.writer.body_walk import BodyWalk
+    from marginalia.ui.writer.plain_strings import walked_strings
+    walked = places_checked = 0
+    for name in documents(TEXT_EXTENSIONS):
+        doc = open_copy(name)
+        blocks = list(body_blocks(doc))
+        walk = BodyWalk.of(doc)
+        if walk is None:
+            continue
+        walked += 1
+        paragraphs = [block for block in blocks if block.kind == "paragraph"]
+        assert walk.paragraphs == len(paragraphs), name
+        assert [(t.number, t.table.getName()) for t in walk.tables] == \
+            [(b.number, b.obj.getName()) for b in blocks if b.kind == "table"], name
+        assert [walk.block_number(index) for index in range(1, len(paragraphs) + 1)] == \
+            [block.number for block in paragraphs], name
+        places = _sample_places(doc, blocks)
+        find = block_finder(doc, blocks)
+        expected = [getattr(find(place), "number", None) for place in places]
+        assert walk.numbers(places) == expected, name
+        places_checked += len(places)
+        strings = walked_strings(walk)
+        assert [strings[index] for index in range(1, len(paragraphs) + 1)] == \
+            [block.obj.getString() for block in paragraphs], name
+    print("documents walked: %d, places numbered: %d" % (walked, places_checked))
+    assert walked >= 15 and places_checked >= 400  # 17 documents and 440 places when written
+
+
+def test_search_by_a_walk_finds_what_a_whole_read_finds_in_every_document(open_copy):
+    from marginalia.ui.writer.body_walk import BodyWalk
+    from marginalia.ui.writer.search import find_in_body
+    walked = found = 0
+    for name in documents(TEXT_EXTENSIONS):
+        doc = open_copy(name)
+        walked += BodyWalk.of(doc) is not None
+        word, _ = _word_found_twice(doc)
+        for text in filter(None, (word, "e", "the")):
+            by_walk = [(m.block, m.start, m.end, m.where, m.source) for m in find_in_body(doc, text)]
+            by_read = [(m.block, m.start, m.end, m.where, m.source) for m in find_in_body(doc, text, walk=False)]
+            assert by_walk == by_read, (name, text)
+            found += bool(by_walk)
+    assert walked >= 10 and found >= 20
+
+
 def test_format_all_on_found_places_equals_formatting_match_by_match_in_every_document(open_copy):
     """format_text all takes LibreOffice's Find All places only when they are the guard's: on two copies
     of each document, the places formatted that way and the guard's matches formatted one by one give
