@@ -228,9 +228,14 @@ class Bench:
         return self._timed_window("native", self.uid, operation, json.dumps(arguments))
 
     def reading(self, step: str, name: str, arguments: Dict, operation: str, native_args: Dict):
-        result, tool_window = self.tool(name, **arguments)
-        native, native_window = self.native(operation, **native_args)
-        self.rows.append(Row(step, result["seconds"], native["seconds"], windows=(tool_window, native_window)))
+        """The tool and the native operation, REPEATS times each on the same document; the medians shown
+        (a read of a few milliseconds varies by a sixth from one run to the next)."""
+        runs = []
+        for _ in range(REPEATS):
+            result, tool_window = self.tool(name, **arguments)
+            native, native_window = self.native(operation, **native_args)
+            runs.append(Row(step, result["seconds"], native["seconds"], windows=(tool_window, native_window)))
+        self.rows.append(_median_row(runs))
 
     def changing(self, step: str, name: str, arguments: Dict, operation: str, native_args: Dict):
         """The native operation and its undo, then the tool and Revert, each on a freshly opened document.

@@ -13,6 +13,10 @@ part per paragraph and its first and last parts are those paragraphs' own string
 it is halved and each half read the same way, down to stretches of a few paragraphs, which
 are read one by one (in the corpus of documents written by others, manual line breaks are
 common: a letter template's address block, a novel's paragraphs).
+
+The paragraphs are given as blocks (:func:`paragraph_strings`) or by a walk of the body
+(:func:`walked_strings`, which reads the stretches between the walk's marks and tables
+without making an object for each paragraph).
 """
 from __future__ import annotations
 
@@ -123,6 +127,7 @@ def _read_walked(walk, first: int, last: int) -> List[str]:
 
 
 def _one_by_one(walk, first: int, count: int) -> List[str]:
+    """The strings of ``count`` paragraphs from ``first`` on, one cursor stepping from each to the next."""
     cursor = walk.cursor_at(first)
     strings = []
     for _ in range(count):
