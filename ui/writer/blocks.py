@@ -252,18 +252,24 @@ def _in_a_table(cursor) -> bool:
 
 
 def _body_table_anchors(document, body, cursor) -> list:
-    """The anchors of the tables that stand in the body itself (those in cells, frames or headers cannot be
-    compared with a body position)."""
-    anchors = []
+    """The anchors of the tables that stand in the body itself (see :func:`stands_in_body`)."""
     tables = document.getTextTables()
-    for index in range(tables.getCount()):
-        anchor = tables.getByIndex(index).getAnchor()
-        try:
-            body.compareRegionStarts(anchor, cursor)
-        except Exception:  # not in the body's text
-            continue
-        anchors.append(anchor)
-    return anchors
+    anchors = (tables.getByIndex(index).getAnchor() for index in range(tables.getCount()))
+    return [anchor for anchor in anchors if stands_in_body(body, anchor, cursor)]
+
+
+def stands_in_body(body, anchor, place) -> bool:
+    """True when a table's ``anchor`` is in the body itself, as ``place`` is.
+
+    The anchor of a table in a frame or a header cannot be compared with a body place.
+    That of a table standing in a cell of a body table can: its ``TextTable`` property
+    names the table holding it, where a body table's is empty.
+    """
+    try:
+        body.compareRegionStarts(anchor, place)
+        return not anchor.getPropertyValue("TextTable")
+    except Exception:  # not in the body's text
+        return False
 
 
 def _tables_before(body, anchors: list, cursor) -> int:

@@ -30,7 +30,7 @@ from functools import cmp_to_key
 from typing import Any, Dict, List, Optional, Sequence
 
 from ..office.log import get_logger
-from .blocks import TABLE, _in_a_table, _table_of, block_finder, body_blocks
+from .blocks import TABLE, _in_a_table, _table_of, block_finder, body_blocks, stands_in_body
 
 log = get_logger("writer.body_walk")
 
@@ -124,7 +124,7 @@ class BodyWalk:
         tables, anchors = [], []
         for table in (found.getByIndex(index) for index in range(found.getCount())):
             anchor = table.getAnchor()
-            if self._in_body(anchor):
+            if stands_in_body(self._body, anchor, self._marks[0]):
                 tables.append(table)
                 anchors.append(anchor)
         order = self._in_order(anchors)
@@ -142,25 +142,13 @@ class BodyWalk:
         self._before = [walked.paragraphs_before for walked in self.tables]
         return True
 
-    def _in_body(self, anchor) -> bool:
-        """True for a table's anchor among the body's places (a table's anchor tells no text: it is compared).
-
-        A table in a cell of a body table passes too (see :meth:`_alone`).
-        """
-        try:
-            self._body.compareRegionStarts(anchor, self._marks[0])
-        except Exception:  # in a cell, a frame, a header: not comparable with the body
-            return False
-        return True
-
     def _alone(self, paragraphs_before: int, tables: List[Any]) -> Optional[List[Any]]:
-        """Of ``tables``, found between the same two paragraphs, those standing in the body, in order.
+        """``tables``, found between the same two paragraphs, in their order in the body.
 
-        A table's anchor compares with the body's places also when the table stands in
-        another table's cell, and such a table falls between the same two paragraphs as
-        the one holding it. So where two tables do, the stretch between the two
-        paragraphs is enumerated, which names only the tables standing in the body (None
-        where there is no paragraph on one side to enumerate from).
+        Tables side by side (or a table in another's cell that :func:`~.blocks.stands_in_body`
+        did not tell) are checked by enumerating the stretch between the two paragraphs,
+        which names only the tables standing in the body, in order (None where there is no
+        paragraph on one side to enumerate from).
         """
         if len(tables) == 1:
             return tables

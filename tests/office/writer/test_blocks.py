@@ -1,5 +1,4 @@
 """The body's numbered blocks read as far as a tool needs them (BodyBlocks) agree with a whole read."""
-import pytest
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
 from marginalia.ui.writer.blocks import body_blocks, has_block, reread_around
@@ -98,8 +97,6 @@ def test_a_walk_of_the_body_numbers_places_as_a_whole_read_with_tables_first_adj
     assert len(by_walk) == 11
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: body_blocks_from counts a table standing in a body table's cell "
-                   "as a body table (its anchor compares with the body's places); BodyWalk tells them apart")
 def test_blocks_stepped_over_agree_with_a_whole_read_with_a_table_in_a_cell(writer):
     from marginalia.ui.writer.blocks import body_blocks_from
     _long_document(writer, tables_at=(10, 40, 90))
