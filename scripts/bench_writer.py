@@ -358,10 +358,23 @@ def main() -> int:
             totals[pages] = bench.rows
             office.close_document(bench.doc)
         print_growth(totals)
+    except Exception:
+        _report_office_log(office)
+        raise
     finally:
         office.stop()
         shutil.rmtree(workdir, ignore_errors=True)
     return 0
+
+
+def _report_office_log(office: Office, lines: int = 40) -> None:
+    """The end of the office's own output, where it says why it stopped (its working folder goes with it)."""
+    try:
+        with open(office.log_path, "rb") as log:
+            tail = log.read().decode("utf-8", "replace").splitlines()[-lines:]
+    except OSError:
+        return
+    print("The office's output ended with:\n" + "\n".join(tail), file=sys.stderr)
 
 
 def print_growth(totals) -> None:
