@@ -9,8 +9,9 @@ its main thread, in the turn's undo step — and then the nearest native operati
 document in the same run. Changing tools are taken back with the panel's Revert, native ones
 with LibreOffice's own undo; both are timed, and the text is checked to be exactly as before.
 
-A second UNO client (scripts/uno_latency_probe.py, in its own process) asks the office for the
-document's title every 10 ms throughout; the table shows its worst wait during each step.
+A second UNO client (scripts/uno_latency_probe.py, in its own process) asks the office how many
+frames its desktop has every 10 ms throughout (a call that waits for the office's main lock, as a
+document's title does, but holds no document); the table shows its worst wait during each step.
 
 Prints one table per size: tool time, native time, ratio; Revert, native undo, ratio; the
 worst wait of the second client. Goals (issue 16): at 150 pages every changing tool at most
@@ -129,11 +130,12 @@ class Inside:
 
 
 class Probe:
-    """The second UNO client: the office's answer time to a trivial call, every 10 ms."""
+    """The second UNO client: the office's answer time to a trivial call (how many frames the desktop has:
+    see uno_latency_probe.py for why not a document's title), every 10 ms."""
 
     def __init__(self, port: int):
         self._process = subprocess.Popen([sys.executable, os.path.join(HERE, "uno_latency_probe.py"), str(port),
-                                          "title"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                          "frames"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                          env=officectl.clean_env({"PYTHONPATH": ""}))
         assert self._process.stdout.readline().strip() == "ready"
 
