@@ -20,7 +20,7 @@ without making an object for each paragraph).
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from ..office.log import get_logger
 from .blocks import Block
@@ -41,13 +41,23 @@ def paragraph_strings(blocks: Iterable[Block], skip: Set[int] = frozenset()) -> 
 
 def _read(stretch: List[Block]) -> List[str]:
     """The strings of ``stretch``'s paragraphs: at once, by halves, or one by one (see the module)."""
-    if len(stretch) < FEWEST_AT_ONCE:
-        return [block.obj.getString() for block in stretch]
-    parts = _read_at_once(stretch)
+    return _by_halves(
+        0, len(stretch),
+        lambda first, count: _parts_between(stretch[first].obj, stretch[first + count - 1].obj, count),
+        lambda first, count: [block.obj.getString() for block in stretch[first:first + count]])
+
+
+def _by_halves(first: int, count: int, at_once: Callable[[int, int], Optional[List[str]]],
+               one_by_one: Callable[[int, int], List[str]]) -> List[str]:
+    """The strings of ``count`` paragraphs from ``first`` on: ``at_once`` for the whole stretch, else each
+    half read the same way, down to stretches shorter than FEWEST_AT_ONCE, read ``one_by_one``."""
+    if count < FEWEST_AT_ONCE:
+        return one_by_one(first, count)
+    parts = at_once(first, count)
     if parts is not None:
         return parts
-    middle = len(stretch) // 2
-    return _read(stretch[:middle]) + _read(stretch[middle:])
+    half = count // 2
+    return _by_halves(first, half, at_once, one_by_one) + _by_halves(first + half, count - half, at_once, one_by_one)
 
 
 def _stretches(blocks: Iterable[Block], skip: Set[int]) -> Iterator[List[Block]]:
@@ -116,14 +126,11 @@ def _walked_stretches(walk, skip: Set[int]) -> Iterator[Tuple[int, int]]:
 
 def _read_walked(walk, first: int, last: int) -> List[str]:
     """The strings of paragraphs ``first`` to ``last``: at once, by halves, or one by one (see the module)."""
-    count = last - first + 1
-    if count < FEWEST_AT_ONCE:
-        return _one_by_one(walk, first, count)
-    parts = _parts_between(walk.paragraph_range(first), walk.paragraph_range(last), count)
-    if parts is not None:
-        return parts
-    middle = first + count // 2
-    return _read_walked(walk, first, middle - 1) + _read_walked(walk, middle, last)
+    return _by_halves(
+        first, last - first + 1,
+        lambda start, count: _parts_between(walk.paragraph_range(start), walk.paragraph_range(start + count - 1),
+                                            count),
+        lambda start, count: _one_by_one(walk, start, count))
 
 
 def _one_by_one(walk, first: int, count: int) -> List[str]:
