@@ -2,7 +2,7 @@
 import random
 
 from marginalia.core.text.match import find_all
-from marginalia.core.text.quick_find import _normalizes_to_itself, find_all_quick
+from marginalia.core.text.quick_find import _normalizes_to_itself, find_all_quick, texts_finder
 
 PIECES = ["Micheal", "micheal", "Smith", "SMITH", " ", "  ", "\t", "\n", "\u00a0", "\u2019", "'", "`", "\u00ad",
           "\u200b", "caf\u00e9", "cafe\u0301", "\u0130stanbul", "\u03a3\u03bf\u03c6\u03af\u03b1\u03a3", "\u2013",
@@ -27,3 +27,23 @@ def test_plain_text_takes_the_quick_way_and_tricky_text_does_not():
     for tricky in ("two  spaces", "a\ttab", "it\u2019s", "soft\u00adhyphen", "cafe\u0301", "\u0130", "\u03a3"):
         assert not _normalizes_to_itself(tricky, False), tricky
     assert _normalizes_to_itself("\u0130", True)
+
+
+def test_many_texts_at_once_give_each_text_s_matches():
+    rng = random.Random(11)
+    pieces = PIECES + ["\x00", "Micheal Smith"]
+    for _ in range(1500):
+        texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(rng.randint(0, 6))]
+        needle = rng.choice(NEEDLES + ["\x00", "h\x00M", "".join(rng.choice(pieces) for _ in range(2))])
+        for match_case in (True, False):
+            for whole_words in (False, True):
+                expected = [(index, start, end) for index, text in enumerate(texts)
+                            for start, end in find_all(text, needle, match_case, whole_words)]
+                assert texts_finder(needle, match_case, whole_words)(texts) == expected, (texts, needle, match_case)
+
+
+def test_many_plain_texts_are_searched_in_one_pass():
+    texts = ["Micheal Smith wrote to micheal smith.", "", "No one here.", "MICHEAL SMITH", "Micheal\nSmith"]
+    assert texts_finder("micheal smith", match_case=False)(texts) == [
+        (0, 0, 13), (0, 23, 36), (3, 0, 13), (4, 0, 13)]
+    assert texts_finder("Micheal Smith")(texts) == [(0, 0, 13), (4, 0, 13)]

@@ -100,13 +100,20 @@ def _stretch_test(body, start, end):
     return inside
 
 
+TEXT_KEEPING_CHANGES = frozenset(("Insert", "Format", "ParagraphFormat", "Style"))
+"""Kinds of tracked change whose paragraphs read the same portion by portion as their plain string (only a
+deletion's text is left out)."""
+
+
 def _marked_places(document) -> list:
-    """Where tracked changes start and end, notes are anchored and objects stand as characters."""
+    """Where tracked changes that leave text out start and end, notes are anchored and objects stand as
+    characters."""
     ranges = []
     changes = document.getRedlines().createEnumeration()
     while changes.hasMoreElements():
         change = changes.nextElement()
-        ranges.extend(change.getPropertyValue(name) for name in ("RedlineStart", "RedlineEnd"))
+        if change.getPropertyValue("RedlineType") not in TEXT_KEEPING_CHANGES:
+            ranges.extend(change.getPropertyValue(name) for name in ("RedlineStart", "RedlineEnd"))
     for notes in (document.getFootnotes(), document.getEndnotes()):
         ranges.extend(notes.getByIndex(index).getAnchor() for index in range(notes.getCount()))
     ranges.extend(_character_objects(document))

@@ -12,6 +12,7 @@ from itertools import groupby
 from typing import Any, Iterator, List, Optional, Set, Tuple
 
 from ...core.text.match import find_all, normalize, quote
+from ...core.text.quick_find import texts_finder
 from ...core.agent.tools import ToolError
 from .block_info import portion_blocks, reads_by_portion
 from .blocks import Block, containing_block, has_block, paragraph_at
@@ -216,8 +217,8 @@ def _may_hold(table, target: str, match_case: bool) -> bool:
         rows = table.getDataArray()
     except Exception:  # merged cells
         return True
-    return any(not isinstance(value, str) or target in normalize(value, match_case).text
-               for row in rows for value in row)
+    values = [value for row in rows for value in row]
+    return not all(isinstance(value, str) for value in values) or bool(texts_finder(target, match_case)(values))
 
 
 def choose(matches: List[Match], old_text: str, occurrence: Optional[int], every: bool, scope: str) -> List[Match]:

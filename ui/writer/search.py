@@ -1,18 +1,19 @@
 """search_text: find text in the body and tables, each match with its paragraph and context."""
 from __future__ import annotations
 
-from ...core.i18n import _, ngettext
-from typing import Any, Iterator, List, Tuple
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
+from ...core.i18n import _, ngettext
 from ...core.text.match import context_around, normalize, quote
-from ...core.text.quick_find import finder
+from ...core.text.quick_find import texts_finder
 from ...core.agent.tools import Tool, ToolOutcome
 from .block_info import portion_blocks, portion_paragraphs, reads_by_portion
 from .blocks import Block, body_blocks
 from .body_walk import BodyWalk
 from .locate import Match, _in_table as in_table
 from .plain_strings import paragraph_strings, walked_strings
-from .spans import TextSpan
+from .spans import span_text
 from .view_lock import with_views_locked
 
 DEFAULT_RESULTS = 20
@@ -46,56 +47,73 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
 
     The matches are those :func:`~.locate.in_document` finds, but a paragraph is read
     portion by portion only where that reading differs from its plain string (a tracked
-    change, a note or an object anchored as a character is in it, see
+    deletion, a note or an object anchored as a character is in it, see
     :func:`~.block_info.portion_blocks`), not everywhere as soon as the document has one
     change or note. The body is walked (:class:`~.body_walk.BodyWalk`) rather than read
-    paragraph by paragraph where it can be (``walk``: False reads every block, as where it cannot).
+    paragraph by paragraph where it can be (``walk``: False reads every block, as where it cannot),
+    and its paragraphs are searched at once (:func:`~marginalia.core.text.quick_find.texts_finder`).
     """
     target = normalize(text, match_case).text.strip()
     if not target:
         return []
     by_portion = reads_by_portion(document)
     walked = BodyWalk.of(document) if walk else None
-    texts = _walked_texts(document, walked, by_portion) if walked is not None else _read_texts(document, by_portion)
-    find = finder(text, match_case, whole_words)
-    matches: List[Match] = []
-    for number, table, source in texts:
-        if table is not None:
-            matches.extend(in_table(Block(number, "table", table), text, match_case, whole_words, by_portion))
-            continue
-        matches.extend(Match(source, start, end, number, "paragraph %d" % number) for start, end in find(source))
+    body = _walked_texts(document, walked, by_portion) if walked is not None else _read_texts(document, by_portion)
+    matches = [Match(body.texts[index], start, end, body.numbers(index), "paragraph %d" % body.numbers(index))
+               for index, start, end in texts_finder(text, match_case, whole_words)(body.texts)]
+    for number, table in body.tables_that_may_hold(texts_finder(text, match_case)):
+        matches.extend(in_table(Block(number, "table", table), text, match_case, whole_words, by_portion))
+    if body.tables:
+        matches.sort(key=lambda match: match.block)  # stable: a paragraph's matches keep their order
     return matches
 
 
-def _read_texts(document, by_portion: bool) -> Iterator[Tuple[int, Any, str]]:
-    """``(block number, the table or None, the paragraph's text)`` for each block, from a whole read."""
+@dataclass
+class _BodyTexts:
+    """The body's paragraphs as the tools read them, and its tables."""
+
+    texts: List[str]
+    """Each paragraph's text, in order."""
+    numbers: Callable[[int], int]
+    """The block number of the paragraph at an index of ``texts``."""
+    tables: List[Tuple[int, Any]]
+    """``(block number, table)`` of each table standing in the body."""
+    walk: Optional[BodyWalk] = None
+
+    def tables_that_may_hold(self, find: Callable[[List[str]], list]) -> Iterator[Tuple[int, Any]]:
+        """The tables but those whose text, read at once around them (:meth:`~.body_walk.BodyWalk.text_after`),
+        holds nothing ``find`` finds."""
+        if self.walk is None:
+            yield from self.tables
+            return
+        around: Dict[int, Optional[str]] = {}
+        for table in self.walk.tables:
+            before = table.paragraphs_before
+            if before not in around:
+                around[before] = self.walk.text_after(before)
+            if around[before] is None or find([around[before]]):
+                yield table.number, table.table
+
+
+def _read_texts(document, by_portion: bool) -> _BodyTexts:
+    """The body's texts from a whole read."""
     blocks = body_blocks(document)
     special = portion_blocks(document, blocks) if by_portion else set()
     plain = paragraph_strings(blocks, special)
-    for block in blocks:
-        if block.kind == "table":
-            yield block.number, block.obj, ""
-        else:
-            yield block.number, None, TextSpan.of_range(block.obj).text if block.number in special \
-                else plain[block.number]
+    paragraphs = [block for block in blocks if block.kind == "paragraph"]
+    texts = [span_text(block.obj) if block.number in special else plain[block.number] for block in paragraphs]
+    return _BodyTexts(texts, lambda index: paragraphs[index].number,
+                      [(block.number, block.obj) for block in blocks if block.kind == "table"])
 
 
-def _walked_texts(document, walk: BodyWalk, by_portion: bool) -> Iterator[Tuple[int, Any, str]]:
+def _walked_texts(document, walk: BodyWalk, by_portion: bool) -> _BodyTexts:
     """:func:`_read_texts` from a walk of the body."""
     special = portion_paragraphs(document, walk) if by_portion else set()
     plain = walked_strings(walk, special)
-    tables = iter(walk.tables)
-    table = next(tables, None)
-    for paragraph in range(1, walk.paragraphs + 1):
-        while table is not None and table.paragraphs_before < paragraph:
-            yield table.number, table.table, ""
-            table = next(tables, None)
-        number = walk.block_number(paragraph)
-        yield number, None, TextSpan.of_range(walk.paragraph_range(paragraph)).text if paragraph in special \
-            else plain[paragraph]
-    while table is not None:
-        yield table.number, table.table, ""
-        table = next(tables, None)
+    texts = [span_text(walk.paragraph_range(paragraph)) if paragraph in special else plain[paragraph]
+             for paragraph in range(1, walk.paragraphs + 1)]
+    return _BodyTexts(texts, lambda index: walk.block_number(index + 1),
+                      [(table.number, table.table) for table in walk.tables], walk)
 
 
 TOOLS = with_views_locked([

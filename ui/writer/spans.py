@@ -87,18 +87,8 @@ class TextSpan:
     def of_range(cls, text_range) -> "TextSpan":
         """Read ``text_range`` (it must lie inside one XText)."""
         xtext = text_range.getText()
-        cursor = xtext.createTextCursorByRange(text_range)
         builder = _Builder()
-        enumeration = cursor.createEnumeration()
-        previous_end = None
-        while enumeration.hasMoreElements():
-            paragraph = enumeration.nextElement()
-            if not paragraph.supportsService(PARAGRAPH):
-                raise SpanTableError("the range contains a table")
-            if previous_end is not None:
-                builder.paragraph_break(previous_end, paragraph.getStart())
-            builder.paragraph(paragraph)
-            previous_end = paragraph.getEnd()
+        _read_into(builder, xtext, text_range)
         return cls(xtext, "".join(builder.parts), builder.pieces, text_range.getStart(), text_range.getEnd(),
                    builder.marks)
 
@@ -168,14 +158,38 @@ class TextSpan:
         return candidates[0] if candidates else None
 
 
-class _Builder:
-    """Collects the text and pieces of consecutive paragraphs."""
+def span_text(text_range) -> str:
+    """``TextSpan.of_range(text_range).text`` read without the places and marks that only edits and
+    listings need (about half the calls: a paragraph with a tracked change or a note, 0.33 → 0.17 ms)."""
+    builder = _Builder(places=False)
+    _read_into(builder, text_range.getText(), text_range)
+    return "".join(builder.parts)
 
-    def __init__(self):
+
+def _read_into(builder: "_Builder", xtext, text_range) -> None:
+    """Feed the paragraphs of ``text_range`` to ``builder``, portion by portion."""
+    enumeration = xtext.createTextCursorByRange(text_range).createEnumeration()
+    previous_end = None
+    while enumeration.hasMoreElements():
+        paragraph = enumeration.nextElement()
+        if not paragraph.supportsService(PARAGRAPH):
+            raise SpanTableError("the range contains a table")
+        if previous_end is not None:
+            builder.paragraph_break(previous_end, paragraph.getStart() if builder.places else None)
+        builder.paragraph(paragraph)
+        previous_end = paragraph.getEnd() if builder.places else None
+
+
+class _Builder:
+    """Collects the text and pieces of consecutive paragraphs (without ``places``, the text alone)."""
+
+    def __init__(self, places: bool = True):
+        self.places = places
         self.parts: List[str] = []
         self.pieces: List[_Piece] = []
         self.offset = 0
         self.deleting = False
+        self.notes_met = 0
         self.marks = Marks()
 
     def paragraph_break(self, end_of_previous, start_of_next) -> None:
@@ -193,21 +207,29 @@ class _Builder:
             if self.deleting:
                 continue
             if kind == "Text":
-                self._add(portion.getString(), TEXT, portion.getStart())
+                self._add(portion.getString(), TEXT, *self._where(portion, False))
             elif kind == "Footnote":
-                self._add(self._note(portion), ATOMIC, portion.getStart(), portion.getEnd())
+                self._add(self._note(portion), ATOMIC, *self._where(portion, True))
             elif kind in ATOMIC_PORTIONS:
-                if kind == "TextField":
+                if kind == "TextField" and self.places:
                     self._field(portion)
-                self._add(portion.getString() or "\ufffc", ATOMIC, portion.getStart(), portion.getEnd())
-            elif kind == "Annotation":
+                self._add(portion.getString() or "\ufffc", ATOMIC, *self._where(portion, True))
+            elif kind == "Annotation" and self.places:
                 self._comment(portion)
+
+    def _where(self, portion, with_end: bool) -> tuple:
+        """``(begin, finish)`` of a piece read from ``portion`` (Nones when places are not kept)."""
+        if not self.places:
+            return None, None
+        return portion.getStart(), portion.getEnd() if with_end else None
 
     def _note(self, portion) -> str:
         note = portion.getPropertyValue("Footnote")
-        label = note.getLabel() or portion.getString().strip() or str(len(self.marks.notes) + 1)
+        self.notes_met += 1
+        label = note.getLabel() or portion.getString().strip() or str(self.notes_met)
         marker = "[^%s%s]" % ("e" if note.supportsService("com.sun.star.text.Endnote") else "", label)
-        self.marks.notes.append((marker, note.getString()))
+        if self.places:
+            self.marks.notes.append((marker, note.getString()))
         return marker
 
     def _field(self, portion) -> None:

@@ -92,9 +92,12 @@ def test_a_walk_of_the_body_numbers_places_as_a_whole_read_with_tables_first_adj
     expected = [getattr(find(place), "number", None) for place in places]
     assert expected.count(None) == 2  # the table in a cell and the one in the header
     assert walk.numbers(places[::-1]) == expected[::-1]  # in any order
-    by_walk = [(m.block, m.start, m.end, m.where) for m in find_in_body(writer, "Paragraph 4")]
-    assert by_walk == [(m.block, m.start, m.end, m.where) for m in find_in_body(writer, "Paragraph 4", walk=False)]
-    assert len(by_walk) == 11
+    for index in range(tables.getCount()):  # tables at the body's start, side by side, in a cell, in the header
+        tables.getByIndex(index).getCellByName("B1").setString("Paragraph 4 in a table")
+    for needle, count in (("Paragraph 4", 11 + 5), ("in a table", 5), ("Paragraph 41", 1), ("nowhere", 0)):
+        by_walk = [(m.block, m.start, m.end, m.where) for m in find_in_body(writer, needle)]
+        assert by_walk == [(m.block, m.start, m.end, m.where) for m in find_in_body(writer, needle, walk=False)]
+        assert len(by_walk) == count, needle
 
 
 def test_blocks_stepped_over_agree_with_a_whole_read_with_a_table_in_a_cell(writer):

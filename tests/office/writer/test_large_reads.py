@@ -15,7 +15,7 @@ from bench_writer import appendix, document_html
 
 from marginalia.core.text.writer_listing import BlockInfo, most_common_style, outline_lines, page
 from marginalia.ui.writer.block_info import describe, has_fields, has_notes, has_tracked_changes, portion_blocks
-from marginalia.ui.writer.blocks import SEEK_AFTER, TABLE, body_blocks, body_blocks_from, list_label
+from marginalia.ui.writer.blocks import SEEK_AFTER, TABLE, block_finder, body_blocks, body_blocks_from, list_label
 from marginalia.ui.writer.locate import in_document
 from marginalia.ui.writer.reading import PLAIN_STYLES, STYLE_SAMPLE
 from marginalia.ui.writer.search import find_in_body
@@ -179,8 +179,14 @@ def test_only_paragraphs_with_changes_or_notes_read_differently(large):
     special = portion_blocks(large, blocks)
     assert len(special) >= 20
     paragraphs = [block for block in blocks if block.kind == "paragraph"]
+    find = block_finder(large, blocks)
+    changed = [find(change.getPropertyValue(end)) for change in large.getRedlines()
+               for end in ("RedlineStart", "RedlineEnd")]
+    insertions_only = list({block.number: block for block in changed
+                            if block is not None and block.kind == "paragraph" and block.number not in special}.values())
+    assert len(insertions_only) >= 5  # tracked insertions leave the text as it reads, so are not special
     differing = 0
-    for block in paragraphs[::5] + [block for block in paragraphs if block.number in special]:
+    for block in paragraphs[::5] + insertions_only + [block for block in paragraphs if block.number in special]:
         plain, read = block.obj.getString(), TextSpan.of_range(block.obj).text
         if block.number not in special:
             assert plain == read, block.number
@@ -192,7 +198,7 @@ def test_a_stretch_names_the_paragraphs_the_whole_body_names_there(large):
     blocks = body_blocks(large)
     everywhere = portion_blocks(large, blocks)
     named = 0
-    for first, last in ((1, 40), (301, 700), (len(blocks) - 60, len(blocks))):
+    for first, last in ((1, 40), (301, 1500), (len(blocks) - 60, len(blocks))):
         expected = {number for number in everywhere if first <= number <= last}
         assert portion_blocks(large, blocks[first - 1:last]) == expected, (first, last)
         named += len(expected)
