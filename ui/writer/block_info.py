@@ -56,8 +56,9 @@ def reads_by_portion(document) -> bool:
 def portion_blocks(document, blocks: Sequence[Block]) -> Set[int]:
     """The numbers of the body paragraphs whose text must be read portion by portion.
 
-    Those are the paragraphs where a tracked change starts or ends, or that hold a
-    footnote or endnote anchor or an object anchored as a character: only there does
+    Those are the paragraphs where a tracked change that leaves text out starts or ends
+    (a deletion: an insertion or a change of format reads the same either way), or that
+    hold a footnote or endnote anchor or an object anchored as a character: only there does
     the text the tools read (deletions left out, ``[^1]`` markers, a placeholder for
     the object) differ from the paragraph's plain string. Tables are not listed (their
     cells are read on their own). Costs a few calls per change, note and object
