@@ -79,6 +79,7 @@ class _BodyTexts:
     tables: List[Tuple[int, Any]]
     """``(block number, table)`` of each table standing in the body."""
     walk: Optional[BodyWalk] = None
+    """The walk the texts come from (None: a whole read)."""
 
     def tables_that_may_hold(self, find: Callable[[List[str]], list]) -> Iterator[Tuple[int, Any]]:
         """The tables but those whose text, read at once around them (:meth:`~.body_walk.BodyWalk.text_after`),
