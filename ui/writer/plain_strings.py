@@ -43,7 +43,7 @@ def _read(stretch: List[Block]) -> List[str]:
     """The strings of ``stretch``'s paragraphs: at once, by halves, or one by one (see the module)."""
     return _by_halves(
         0, len(stretch),
-        lambda first, count: _parts_between(stretch[first].obj, stretch[first + count - 1].obj, count),
+        lambda first, count: _read_at_once(stretch[first:first + count]),
         lambda first, count: [block.obj.getString() for block in stretch[first:first + count]])
 
 

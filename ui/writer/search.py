@@ -59,8 +59,8 @@ def find_in_body(document, text: str, match_case: bool = False, whole_words: boo
     by_portion = reads_by_portion(document)
     walked = BodyWalk.of(document) if walk else None
     body = _walked_texts(document, walked, by_portion) if walked is not None else _read_texts(document, by_portion)
-    matches = [Match(body.texts[index], start, end, body.numbers(index), "paragraph %d" % body.numbers(index))
-               for index, start, end in texts_finder(text, match_case, whole_words)(body.texts)]
+    matches = [body.match(index, start, end) for index, start, end in
+               texts_finder(text, match_case, whole_words)(body.texts)]
     for number, table in body.tables_that_may_hold(texts_finder(text, match_case)):
         matches.extend(in_table(Block(number, "table", table), text, match_case, whole_words, by_portion))
     if body.tables:
@@ -80,6 +80,11 @@ class _BodyTexts:
     """``(block number, table)`` of each table standing in the body."""
     walk: Optional[BodyWalk] = None
     """The walk the texts come from (None: a whole read)."""
+
+    def match(self, index: int, start: int, end: int) -> Match:
+        """The match at ``start:end`` of the paragraph text at ``index``."""
+        number = self.numbers(index)
+        return Match(self.texts[index], start, end, number, "paragraph %d" % number)
 
     def tables_that_may_hold(self, find: Callable[[List[str]], list]) -> Iterator[Tuple[int, Any]]:
         """The tables but those whose text, read at once around them (:meth:`~.body_walk.BodyWalk.text_after`),
