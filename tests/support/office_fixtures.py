@@ -130,3 +130,23 @@ def gui_writer(gui_office):
 
 
 ARTIFACTS = os.path.join(ROOT, "artifacts")
+
+
+LOG_LINES_ON_FAILURE = 60
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that used an office shows the end of that office's Marginalia log.
+
+    The office profiles live in temporary folders that are gone once the run ends (in CI,
+    with the clone), so the report is the only place where the log can still be read.
+    """
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed:
+        return
+    for name, value in getattr(item, "funcargs", {}).items():
+        if isinstance(value, Office):
+            tail = marginalia_log(value).splitlines()[-LOG_LINES_ON_FAILURE:]
+            report.sections.append(("Marginalia's log in %s (last %d lines)" % (name, len(tail)), "\n".join(tail)))

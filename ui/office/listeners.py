@@ -80,3 +80,19 @@ class OnResize(_Callback, XWindowListener):
 
     def windowHidden(self, event):
         pass
+
+
+class OnHidden(_Callback, XWindowListener):
+    """A window was hidden (a dialog does so when it ends)."""
+
+    def windowResized(self, event):
+        pass
+
+    def windowMoved(self, event):
+        pass
+
+    def windowShown(self, event):
+        pass
+
+    def windowHidden(self, event):
+        self._call(event)

@@ -25,7 +25,7 @@ from ...core.net.tls import TlsOptions
 from ...core.errors import InvalidUrlError
 from ...core.llm.url_normalize import normalize_base_url
 from . import keys, store as settings_store, texts as settings_texts
-from ..office.listeners import OnAction, OnFocusLost, OnItem, OnText
+from ..office.listeners import OnAction, OnFocusLost, OnHidden, OnItem, OnText
 from ..office.dialog_texts import apply_texts
 from ..office.log import get_logger
 from .model_list import ModelListLoader
@@ -75,6 +75,7 @@ class SettingsDialog:
         self._discovery = None
         self._strategy = None      # (base URL, model, tool strategy) Test found
         self._openai_api = None    # (base URL, model, OpenAI API) Test found
+        self._hidden = False       # the window was hidden: the dialog is ending
 
     def control(self, name: str):
         return self.dialog.getControl(name)
@@ -137,6 +138,9 @@ class SettingsDialog:
         for name, method, listener in pairs:
             getattr(self.control(name), method)(listener)
             self._listeners.append(listener)
+        hidden = OnHidden(lambda e: setattr(self, "_hidden", True))
+        self.dialog.addWindowListener(hidden)
+        self._listeners.append(hidden)
 
     # -- reacting to the user ------------------------------------------------------------
 
@@ -338,6 +342,17 @@ class SettingsDialog:
             return self.dialog.execute()
         finally:
             self.close()
+
+    def closing(self) -> bool:
+        """True once the dialog's window was hidden (OK, Cancel or its close box: its modal loop is ending)."""
+        return self._hidden
+
+    def to_front(self) -> None:
+        """Raise the open dialog above other windows."""
+        try:
+            self.dialog.toFront()
+        except Exception:  # a window going away
+            log.debug("could not bring the settings dialog to the front", exc_info=True)
 
     def close(self) -> None:
         """Stop background work and free the dialog."""
