@@ -10,12 +10,13 @@ again, waiting on nothing that grows) is kept; both are printed.
 Two runs:
 
 * **the office over time** — a new conversation every 20 turns (Clear), as people work: the
-  office must grow by less than 50 MB and the last 20 turns must take no longer than the
-  first 20 (25 % margin for a machine shared with other test runs);
+  office must grow by less than 50 MB, and by less than 18 MB once the first 20 turns have
+  warmed it up, and the last 20 turns must take no longer than the first 20 (25 % margin for
+  a machine shared with other test runs);
 * **one 200-turn conversation** — every round fits, encodes and sends the whole conversation
-  and every turn saves it, so turns get slower as it grows (measured: about 2x at 200 turns,
-  with a server whose context window is unknown, so nothing is left out); the memory limit is
-  the same, the time limit only catches a blow-up (3x).
+  and every turn saves it, so turns get slower as it grows (the last 20 turns took 1.1x the
+  first 20, measured, with a server whose context window is unknown, so nothing is left out);
+  the memory limits are the same, the time limit only catches a blow-up (3x).
 
 At the end one undo still takes back exactly the last turn.
 """
@@ -33,6 +34,11 @@ import proc_memory
 TURNS = 200
 WINDOW = 20
 GROWTH_LIMIT_MB = 50
+STEADY_GROWTH_LIMIT_MB = 18
+"""Growth over the last 180 turns, once the first 20 have warmed the office up. Measured 10.3 and
+10.6 MB (part of it is LibreOffice's Python bridge, which keeps 55-74 bytes of every UNO call made
+from Python inside the office: measured with tracemalloc); 27.6 and 26.4 MB when every turn left an
+undo listener behind that read the undo stack's titles at each edit."""
 
 
 def script_turn(server, number):
@@ -58,7 +64,9 @@ def soak(office, server, clear_every):
         pid = proc_memory.soffice_bin(office.process.pid)
         assert pid, "soffice.bin not found under the launcher"
         before = proc_memory.rss_mb(pid)
-        seconds = [run_turn(panel, server, number, clear_every) for number in range(1, TURNS + 1)]
+        seconds = [run_turn(panel, server, number, clear_every) for number in range(1, WINDOW + 1)]
+        warm = proc_memory.rss_mb(pid)
+        seconds += [run_turn(panel, server, number, clear_every) for number in range(WINDOW + 1, TURNS + 1)]
         after = proc_memory.rss_mb(pid)
         latency = uno_latency(office, doc)
         assert paragraphs(doc) == ["Soak document", "Counter %d" % TURNS]
@@ -74,6 +82,7 @@ def soak(office, server, clear_every):
     first, last = seconds[:WINDOW], seconds[-WINDOW:]
     return {"turns": TURNS, "new_conversation_every": clear_every, "rss_before_mb": round(before, 1),
             "rss_after_mb": round(after, 1), "growth_mb": round(after - before, 1),
+            "growth_after_first_%d_turns_mb" % WINDOW: round(after - warm, 1),
             "first_%d_turns_s" % WINDOW: round(sum(first), 2), "last_%d_turns_s" % WINDOW: round(sum(last), 2),
             "median_turn_first_s": round(statistics.median(first), 3),
             "median_turn_last_s": round(statistics.median(last), 3),
@@ -97,8 +106,10 @@ def run_turn(panel, server, number, clear_every):
 
 def report(figures, name, result):
     figures(name, result)
-    print("\n%s: soffice.bin RSS %.1f MB before, %.1f MB after (%+.1f MB); first %d turns %.2f s, last %d %.2f s"
-          % (name, result["rss_before_mb"], result["rss_after_mb"], result["growth_mb"], WINDOW,
+    print("\n%s: soffice.bin RSS %.1f MB before, %.1f MB after (%+.1f MB, %+.1f MB after the first %d turns); "
+          "first %d turns %.2f s, last %d %.2f s"
+          % (name, result["rss_before_mb"], result["rss_after_mb"], result["growth_mb"],
+             result["growth_after_first_%d_turns_mb" % WINDOW], WINDOW, WINDOW,
              result["first_%d_turns_s" % WINDOW], WINDOW, result["last_%d_turns_s" % WINDOW]))
 
 
@@ -107,6 +118,7 @@ def test_200_turns_keep_the_office_small_and_quick(office, fault_server, figures
     result = soak(office, fault_server, clear_every=WINDOW)
     report(figures, "soak", result)
     assert result["growth_mb"] < GROWTH_LIMIT_MB, result
+    assert result["growth_after_first_20_turns_mb"] < STEADY_GROWTH_LIMIT_MB, result
     assert result["last_20_turns_s"] <= result["first_20_turns_s"] * 1.25, result
     assert result["uno_latency_after_ms"] < 100, result
 
@@ -116,5 +128,6 @@ def test_one_200_turn_conversation(office, fault_server, figures):
     result = soak(office, fault_server, clear_every=0)
     report(figures, "soak_one_conversation", result)
     assert result["growth_mb"] < GROWTH_LIMIT_MB, result
+    assert result["growth_after_first_20_turns_mb"] < STEADY_GROWTH_LIMIT_MB, result
     assert result["last_20_turns_s"] <= result["first_20_turns_s"] * 3, result
     assert result["uno_latency_after_ms"] < 100, result

@@ -30,7 +30,7 @@ from com.sun.star.lang import DisposedException
 
 from ...core.agent.tools import ToolOutcome
 from .log import get_logger
-from .undo_step import TITLE_PREFIX, TurnUndoWatch, UndoListener, undo_step
+from .undo_step import TITLE_PREFIX, UndoListener, undo_step
 
 log = get_logger("undo")
 
@@ -137,8 +137,6 @@ class DocumentUndo:
             self._made_in = (self._made_in if merge else 0.0) + spent
             if outcome.ok:
                 self._done = self._done + [action] if merge else [action]
-            if not merge:
-                self._watch(title)
         return outcome
 
     def _in_context(self, title, action):
@@ -197,12 +195,7 @@ class DocumentUndo:
                 self._manager.clearRedo()
             return False
         self._depth = len(self._manager.getAllUndoActionTitles())
-        self._watch(self._title)
         return True
-
-    def _watch(self, title: str) -> None:
-        """A new turn's step ``title`` is on the stack: an undo of it that is not Revert's or Ctrl+Z's stays quick."""
-        TurnUndoWatch.watch(self._document, self._manager, title)
 
 
 def revert_turn(document, step) -> bool:

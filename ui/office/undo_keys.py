@@ -11,7 +11,8 @@ buttons dispatch). When the step to undo or redo is an assistant's (its title be
 with "Marginalia: "), it goes through :func:`.undo_step.undo_step`: the views locked,
 block selection mode held, and the user's own selection kept. Anything else (the user's
 own steps, several steps at once from the toolbar's list, other documents) goes to
-LibreOffice unchanged.
+LibreOffice unchanged. The document's undo manager gets one
+:class:`~.undo_step.AssistantStepWatch` too, for an assistant's step undone another way.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from com.sun.star.lang import XEventListener
 
 from .dispatch import frame_of
 from .log import get_logger, logged
-from .undo_step import TITLE_PREFIX, is_text_document, undo_step
+from .undo_step import TITLE_PREFIX, AssistantStepWatch, is_text_document, undo_step
 
 log = get_logger("undo_keys")
 
@@ -33,15 +34,20 @@ class UndoKeys:
 
     Registering the interceptor costs ~7 ms and asking a frame whether it has one ~2 ms
     (measured at 142 pages), so it is done once per frame, before a turn or an agent's
-    first change, never inside a tool's run.
+    first change, never inside a tool's run. Each Writer document gets one
+    :class:`~.undo_step.AssistantStepWatch` the same way, once.
     """
 
     def __init__(self):
         self._frames = []
+        self._documents = []  # the documents with a step watch
 
     def cover(self, document) -> None:
-        """Make Undo and Redo of assistants' steps in ``document``'s frame quick (once per frame)."""
-        frame = _frame(document)
+        """Make Undo and Redo of assistants' steps in ``document`` quick (once per frame and per document)."""
+        if not is_text_document(document):
+            return
+        self._watch_steps(document)
+        frame = frame_of(document)
         if frame is None or any(frame == known for known in self._frames):
             return
         keys = _UndoKeys(frame, self._forget)
@@ -62,8 +68,26 @@ class UndoKeys:
         frame = _frame(document)
         return frame is not None and any(frame == known for known in self._frames)
 
+    def watched(self) -> int:
+        """How many documents have a step watch."""
+        return len(self._documents)
+
+    def _watch_steps(self, document) -> None:
+        if any(document == known for known in self._documents):
+            return
+        watch = AssistantStepWatch(document, self._forget_document)
+        try:
+            document.getUndoManager().addUndoManagerListener(watch)  # it tells the watch when the document goes
+        except Exception:  # an undo another way leaves LibreOffice's selection of every place
+            log.warning("could not watch the document's undo for assistants' steps", exc_info=True)
+            return
+        self._documents.append(document)
+
     def _forget(self, frame) -> None:
         self._frames = [known for known in self._frames if not known == frame]
+
+    def _forget_document(self, document) -> None:
+        self._documents = [known for known in self._documents if not known == document]
 
 
 def _frame(document):

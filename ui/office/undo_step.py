@@ -14,7 +14,7 @@ selection from before back, and only then unlocks the views.
 
 Ctrl+Z and Ctrl+Y of a turn's step come here too (:mod:`.undo_keys`). When a turn's step is
 undone another way (a macro's ``undo()``, several steps at once from the toolbar's list),
-:class:`TurnUndoWatch` (registered for the turn's step) reduces a selection of many places to
+:class:`AssistantStepWatch` (one per document) reduces a selection of many places to
 one of them (a cursor at its start) from inside the undo, before the views draw it: 308 ms
 against 66 ms for such an undo (measured, before block mode). Other documents, and the
 user's own steps, are undone as LibreOffice does.
@@ -136,55 +136,36 @@ class UndoListener(unohelper.Base, XUndoManagerListener):
         pass
 
 
-class TurnUndoWatch(UndoListener):
-    """Watches one turn's step in a Writer document: when it is undone or redone, one place stays selected.
+class AssistantStepWatch(UndoListener):
+    """Watches one Writer document's undo: an assistant's step undone or redone another way leaves one place selected.
 
-    It stops watching when the document goes, when the undo stack is cleared, or when the
-    step can no longer come back (neither undoable nor redoable any more).
+    "Another way" is a macro's ``undo()`` or several steps at once from the toolbar's list
+    (Revert, Ctrl+Z and Ctrl+Y go through :func:`undo_step`). One watch per document,
+    registered by :meth:`~.undo_keys.UndoKeys.cover`; it knows an assistant's step by its
+    title, as Ctrl+Z does. It reacts to undo and redo only: LibreOffice also tells every
+    listener of each edit (each typed character and each inserted string fires "action
+    added" and "redo cleared"), and those cost it nothing.
     """
 
-    def __init__(self, document, manager, title: str):
-        self._document, self._manager, self._title = document, manager, title
-
-    @classmethod
-    def watch(cls, document, manager, title: str) -> None:
-        """Start watching ``title`` in ``document`` (a text document; others are left alone)."""
-        if is_text_document(document):
-            manager.addUndoManagerListener(cls(document, manager, title))
+    def __init__(self, document, on_gone):
+        self._document, self._on_gone = document, on_gone
 
     def actionUndone(self, event):
-        self._one_place_if_mine(event)
+        self._one_place_if_assistants(event)
 
     def actionRedone(self, event):  # a redo selects every place again, as the undo did
-        self._one_place_if_mine(event)
+        self._one_place_if_assistants(event)
 
-    def _one_place_if_mine(self, event):
-        if event.UndoActionTitle != self._title:
+    def _one_place_if_assistants(self, event):
+        document = self._document
+        if document is None or not event.UndoActionTitle.startswith(TITLE_PREFIX):
             return
         try:
-            _first_place_only(self._document.getCurrentController())
+            _first_place_only(document.getCurrentController())
         except Exception:  # LibreOffice would swallow it: say it, the undo itself went through
-            log.warning("the selection could not be reduced after the turn was undone or redone", exc_info=True)
+            log.warning("the selection could not be reduced after a step was undone or redone", exc_info=True)
 
-    def redoActionsCleared(self, event):
-        try:
-            manager = self._manager
-            if self._title not in manager.getAllUndoActionTitles() + manager.getAllRedoActionTitles():
-                self._stop()
-        except Exception:
-            log.warning("could not check whether an undone turn can come back", exc_info=True)
-
-    def allActionsCleared(self, event):
-        self._stop()
-
-    def resetAll(self, event):
-        self._stop()
-
-    def disposing(self, event):
-        self._document = self._manager = None
-
-    def _stop(self):
-        try:
-            self._manager.removeUndoManagerListener(self)
-        except Exception:
-            log.warning("could not stop watching an undo step", exc_info=True)
+    def disposing(self, event):  # the document's undo manager goes with the document
+        document, self._document = self._document, None
+        if document is not None:
+            self._on_gone(document)

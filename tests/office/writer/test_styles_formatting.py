@@ -98,6 +98,7 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
     from marginalia.ui.office.undo import DocumentUndo, TurnStep, revert_turn
     before = snapshot(sample)
     controller = sample.getCurrentController()
+    UndoKeys().cover(sample)  # as a turn or an agent's first change does
     for made_in in (0.0, 1.0):  # a step quick to make (the views only locked), one that may be large
         controller.select(select_in(sample, 2, "quarter"))
         undo = DocumentUndo(sample)
@@ -218,33 +219,45 @@ def test_undo_keys_forget_a_frame_that_goes_and_leave_other_documents_alone(offi
     assert len(keys) == 0
 
 
-def test_the_turn_s_watch_stops_when_the_undo_stack_is_cleared(office, tools, sample):
-    from marginalia.ui.office.undo import DocumentUndo
+def test_a_user_s_own_step_undone_through_the_api_stays_libreoffice_s(office, tools, sample):
     controller, manager = sample.getCurrentController(), sample.getUndoManager()
-    undo = DocumentUndo(sample)
-    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-    manager.clear()
-    manager.enterUndoContext(undo.title)  # the same title, not a turn's: LibreOffice's own undo behaviour
-    tools.ok("format_text", text="Micheal", all=True, italic=True)
+    UndoKeys().cover(sample)
+    manager.enterUndoContext("bold every Micheal")  # not an assistant's title
+    tools.ok("format_text", text="Micheal", all=True, bold=True)
     manager.leaveUndoContext()
-    manager.undo()  # through the API, as a macro would (Ctrl+Z takes any assistant's title the quick way)
-    assert controller.getSelection().getCount() == 3
+    manager.undo()
+    assert controller.getSelection().getCount() == 3  # LibreOffice's own undo selects the places
 
 
 def test_an_undo_through_the_api_leaves_one_place_selected(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller = snapshot(sample), sample.getCurrentController()
+    UndoKeys().cover(sample)  # as a turn or an agent's first change does
     undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     sample.getUndoManager().undo()
     assert snapshot(sample) == before
-    # LibreOffice's own undo selects the three places it unformatted; the turn's watch keeps one
+    # LibreOffice's own undo selects the three places it unformatted; the document's watch keeps one
     selection = controller.getSelection()
     assert selection.getCount() == 1 and selection.getByIndex(0).getString() == ""
     view = controller.getViewCursor()
     place = view.getText().createTextCursorByRange(view)
     place.goRight(len("Micheal"), True)
     assert place.getString() == "Micheal"
+
+
+def test_one_step_watch_per_document_forgotten_when_it_closes(office):
+    keys = UndoKeys()
+    first, second = office.new_document("swriter"), office.new_document("swriter")
+    try:
+        for document in (first, first, second, first):
+            keys.cover(document)
+        assert keys.watched() == 2
+    finally:
+        office.close_document(first)
+    assert keys.watched() == 1
+    office.close_document(second)
+    assert keys.watched() == 0
 
 
 def test_revert_and_undo_in_a_hidden_document(office):
