@@ -27,6 +27,7 @@ class SettingsOpener:
         ``to_front()`` (by default :class:`~.dialog.SettingsDialog`)."""
         self._app = app
         self._make_dialog = make_dialog or _settings_dialog
+        self._busy = False  # a dialog is being built or runs
         self._dialog = None
         self._reopen = None  # the frame of a request that came while the dialog was closing
 
@@ -36,23 +37,26 @@ class SettingsOpener:
 
     def show(self, frame=None) -> int:
         """Run the dialog now, on the main thread; return 1 when the user saved."""
-        if self._dialog is not None:
+        if self._busy:
             self._while_open(frame)
             return 0
-        started = time.monotonic()
-        self._dialog = self._make_dialog(self._app, _parent_window(frame))
-        log.info("settings dialog built in %.0f ms", (time.monotonic() - started) * 1000)
+        self._busy = True
         try:
+            started = time.monotonic()
+            self._dialog = self._make_dialog(self._app, _parent_window(frame))
+            log.info("settings dialog built in %.0f ms", (time.monotonic() - started) * 1000)
             return self._dialog.run()
         finally:
-            self._dialog = None
+            self._busy, self._dialog = False, None
             log.info("settings dialog closed")
             if self._reopen is not None:
                 reopen, self._reopen = self._reopen, None
                 self._app.pump.call_soon(self.show, reopen[0])
 
     def _while_open(self, frame) -> None:
-        if self._dialog.closing():
+        if self._dialog is None:
+            log.info("settings asked for while the dialog is being built: it opens once")
+        elif self._dialog.closing():
             log.info("settings asked for while the dialog closes: it opens again afterwards")
             self._reopen = (frame,)
         else:

@@ -61,7 +61,7 @@ class StandInDialog:
     def run(self) -> int:
         if self.ask_again_when == "closing":
             self.hidden = True  # OK or Cancel was pressed: the window went away
-        if self.ask_again_when:
+        if self.ask_again_when in ("closing", "showing"):
             self.opener.open(None)  # the pump's wake runs it here, inside the modal loop
         return 0
 
@@ -77,6 +77,8 @@ def opener_with_stand_ins(ask_again_when):
     built = []
 
     def make_dialog(app, parent):
+        if ask_again_when == "building" and not built:
+            opener.open(None)  # a request handled while the dialog is being made
         built.append(StandInDialog(opener, ask_again_when if not built else None))
         return built[-1]
 
@@ -94,3 +96,9 @@ def test_a_request_inside_the_showing_dialogs_loop_raises_it():
     opener, built = opener_with_stand_ins("showing")
     opener.open(None)
     assert len(built) == 1 and built[0].raised == 1
+
+
+def test_a_request_while_the_dialog_is_being_made_opens_nothing_more():
+    opener, built = opener_with_stand_ins("building")
+    opener.open(None)
+    assert len(built) == 1 and built[0].raised == 0
