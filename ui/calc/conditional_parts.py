@@ -14,6 +14,7 @@ from typing import Dict, List, Tuple
 
 from ...core.calc.cell_address import RangeRef
 from ...core.agent.tools import ToolError
+from ..office.enumeration import indexed
 
 CONDITION_ENTRY = 0  # com.sun.star.sheet.ConditionEntryType.CONDITION
 
@@ -33,7 +34,7 @@ def _covering_formats(sheet, ref):
     for conditional in sheet.getPropertyValue("ConditionalFormats").getConditionalFormats():
         addresses = conditional.getPropertyValue("Range").getRangeAddresses()
         if any(_overlaps(address, ref) for address in addresses):
-            plain = all(conditional.getByIndex(i).getType() == CONDITION_ENTRY for i in range(conditional.getCount()))
+            plain = all(entry.getType() == CONDITION_ENTRY for entry in indexed(conditional))
             found.append((conditional.getPropertyValue("ID"), addresses, plain))
     return found
 

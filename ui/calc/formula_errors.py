@@ -15,6 +15,7 @@ from ...core.calc.formula_syntax import to_english_formula
 from ...core.i18n import _, ngettext
 from ...core.calc.sheet_text import format_value
 from ...core.agent.tools import Tool, ToolOutcome
+from ..office.enumeration import indexed
 from .addresses import RANGE_HELP, active_sheet, range_of_address, resolve, used_area
 from .cell_views import null_date, read_views
 from .functions import api_renames, unknown_functions
@@ -62,7 +63,7 @@ def _scopes(document, args) -> List[Tuple[object, RangeRef]]:
         target = resolve(document, args["range"])
         return [(target.sheet, target.ref)]
     sheets = document.getSheets()
-    chosen = [sheets.getByIndex(i) for i in range(sheets.getCount())] if args.get("all_sheets") else \
+    chosen = indexed(sheets) if args.get("all_sheets") else \
         [active_sheet(document)]
     return [(sheet, used) for sheet in chosen for used in [used_area(sheet)] if used is not None]
 

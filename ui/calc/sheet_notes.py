@@ -5,12 +5,13 @@ with their author, date and text, adds one to a cell, or removes them.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List
 
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.calc.cell_address import cell_name
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote
+from ..office.enumeration import indexed
 from .addresses import resolve, sheet_by_name
 from .guards import ensure_sheet_unprotected
 
@@ -39,7 +40,7 @@ class Note:
 def notes_on(sheet, within=None) -> List[Note]:
     """The comments of ``sheet`` in reading order (only those inside the RangeRef ``within``, if given)."""
     annotations = sheet.getAnnotations()
-    notes = [Note(sheet.getName(), annotations.getByIndex(index)) for index in range(annotations.getCount())]
+    notes = [Note(sheet.getName(), annotation) for annotation in indexed(annotations)]
     if within is not None:
         notes = [n for n in notes if within.start_column <= n.column <= within.end_column
                  and within.start_row <= n.row <= within.end_row]

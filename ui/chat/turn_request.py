@@ -5,6 +5,7 @@ from ...core.llm.request import ChatRequest, build_chat_body
 from ...core.agent.system_prompt import build_system_prompt
 from ...core.agent.tool_strategy import ToolPlan, prompt_tools_section, request_tools
 from ...core.agent.tools import ToolContext, ToolRunner
+from ..office.enumeration import indexed
 from . import toolset
 from ..office.log import get_logger
 from ..research.turn_setup import prepare as prepare_research
@@ -62,7 +63,7 @@ def _has_selected_text(document) -> bool:
     selection = document.getCurrentController().getSelection()
     if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
         return False
-    return any(selection.getByIndex(i).getString() for i in range(selection.getCount()))
+    return any(part.getString() for part in indexed(selection))
 
 
 def document_title(document) -> str:

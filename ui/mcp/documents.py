@@ -8,6 +8,7 @@ from typing import Any, List, Optional
 from ...core.agent.tools import ToolError
 from ..chat.toolset import app_of
 from ..chat.turn_request import document_title
+from ..office.enumeration import elements
 
 DESKTOP = "com.sun.star.frame.Desktop"
 
@@ -33,9 +34,7 @@ def open_documents(ctx) -> List[OpenDocument]:
     desktop = ctx.ServiceManager.createInstanceWithContext(DESKTOP, ctx)
     current = desktop.getCurrentComponent()
     found = []
-    components = desktop.getComponents().createEnumeration()
-    while components.hasMoreElements():
-        model = components.nextElement()
+    for model in elements(desktop.getComponents().createEnumeration()):
         try:
             kind = app_of(model) if hasattr(model, "supportsService") else ""
             if kind:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Dict, List
 
 from ...core.prompt.answer import ERROR_MARK
+from ..office.enumeration import elements, indexed
 from ..office.log import get_logger
 
 log = get_logger("prompt")
@@ -18,9 +19,7 @@ def prompt_cells(areas) -> List:
     """The cells of ``areas`` (sheets or ranges) whose formula calls PROMPT."""
     found = []
     for area in areas:
-        cells = area.queryContentCells(FORMULA).getCells().createEnumeration()
-        while cells.hasMoreElements():
-            cell = cells.nextElement()
+        for cell in elements(area.queryContentCells(FORMULA).getCells().createEnumeration()):
             if any(mark in cell.getFormula().upper() for mark in MARKS):
                 found.append(cell)
     return found
@@ -29,7 +28,7 @@ def prompt_cells(areas) -> List:
 def sheets_of(document) -> List:
     """Every sheet of ``document``."""
     sheets = document.getSheets()
-    return [sheets.getByIndex(i) for i in range(sheets.getCount())]
+    return indexed(sheets)
 
 
 def explain_errors(document, reasons: Dict[str, str]) -> int:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import List
 
+from ..office.enumeration import indexed
 from ..office.log import get_logger, logged
 from .notes import clear_explanations, prompt_cells, sheets_of
 
@@ -30,7 +31,7 @@ def _areas(document) -> List:
     """The selected ranges, or every sheet when the selection is one cell or nothing."""
     selection = document.getCurrentController().getSelection()
     if selection is not None and selection.supportsService("com.sun.star.sheet.SheetCellRanges"):
-        return [selection.getByIndex(i) for i in range(selection.getCount())]
+        return indexed(selection)
     if selection is not None and selection.supportsService("com.sun.star.sheet.SheetCellRange") \
             and not selection.supportsService("com.sun.star.sheet.SheetCell"):
         return [selection]

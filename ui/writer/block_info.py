@@ -6,6 +6,7 @@ from typing import Callable, List, Optional, Sequence, Set, Tuple
 from com.sun.star.text.TextContentAnchorType import AS_CHARACTER
 
 from ...core.text.writer_listing import BlockInfo
+from ..office.enumeration import elements, indexed
 from .blocks import Block, block_finder, list_label, list_level
 from .spans import TextSpan
 
@@ -20,12 +21,7 @@ def has_tracked_changes(document) -> bool:
 
 def change_count(document) -> int:
     """How many tracked changes the document holds (without placing them: no paragraph numbers)."""
-    enumeration = document.getRedlines().createEnumeration()
-    count = 0
-    while enumeration.hasMoreElements():
-        enumeration.nextElement()
-        count += 1
-    return count
+    return sum(1 for _ in elements(document.getRedlines().createEnumeration()))
 
 
 def has_notes(document) -> bool:
@@ -110,13 +106,11 @@ def _marked_places(document) -> list:
     """Where tracked changes that leave text out start and end, notes are anchored and objects stand as
     characters."""
     ranges = []
-    changes = document.getRedlines().createEnumeration()
-    while changes.hasMoreElements():
-        change = changes.nextElement()
+    for change in elements(document.getRedlines().createEnumeration()):
         if change.getPropertyValue("RedlineType") not in TEXT_KEEPING_CHANGES:
             ranges.extend(change.getPropertyValue(name) for name in ("RedlineStart", "RedlineEnd"))
     for notes in (document.getFootnotes(), document.getEndnotes()):
-        ranges.extend(notes.getByIndex(index).getAnchor() for index in range(notes.getCount()))
+        ranges.extend(note.getAnchor() for note in indexed(notes))
     ranges.extend(_character_objects(document))
     return ranges
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 from com.sun.star.container import NoSuchElementException
 
 from ...core.agent.tools import ToolError
+from ..office.enumeration import elements, indexed
 from ..office.log import get_logger
 
 log = get_logger("writer.blocks")
@@ -204,18 +205,19 @@ def _seek(document, number: int):
     paragraph = number - len(anchors)  # its block number is that plus the tables before it: at most `number`
     if paragraph < 2:
         return None
+    step = cursor.gotoNextParagraph
     for _ in range(paragraph - 1):
-        if not cursor.gotoNextParagraph(False):
+        if not step(False):
             return None
     before = _tables_before(body, anchors, cursor)
     stretch = body.createTextCursorByRange(cursor.getStart())
     stretch.gotoEnd(True)
-    elements = stretch.createEnumeration()
-    first = elements.nextElement()
+    following = stretch.createEnumeration()
+    first = following.nextElement()
     if not first.supportsService(PARAGRAPH) or body.compareRegionStarts(first, cursor) != 0:
         return None
     skipped = paragraph - 1 + before
-    return (skipped, before), _Following(body, elements, first, skipped)
+    return (skipped, before), _Following(body, following, first, skipped)
 
 
 class _Following:
@@ -223,7 +225,7 @@ class _Following:
     selection leaves out a last empty paragraph after a table, the rest of a whole enumeration."""
 
     def __init__(self, body, elements, first, skipped: int):
-        self._body, self._elements, self._pending = body, elements, [first]
+        self._body, self._next, self._pending = body, elements.nextElement, [first]  # looked up once
         self._given = skipped
         self._whole = False
 
@@ -232,14 +234,14 @@ class _Following:
             element = self._pending.pop()
         else:
             try:
-                element = self._elements.nextElement()
+                element = self._next()
             except NoSuchElementException:
                 if self._whole:
                     raise
-                self._elements, self._whole = self._body.createEnumeration(), True
+                self._next, self._whole = self._body.createEnumeration().nextElement, True
                 for _ in range(self._given):
-                    self._elements.nextElement()
-                element = self._elements.nextElement()
+                    self._next()
+                element = self._next()
         self._given += 1
         return element
 
@@ -254,7 +256,7 @@ def _in_a_table(cursor) -> bool:
 def _body_table_anchors(document, body, cursor) -> list:
     """The anchors of the tables that stand in the body itself (see :func:`stands_in_body`)."""
     tables = document.getTextTables()
-    anchors = (tables.getByIndex(index).getAnchor() for index in range(tables.getCount()))
+    anchors = (table.getAnchor() for table in indexed(tables))
     return [anchor for anchor in anchors if stands_in_body(body, anchor, cursor)]
 
 
@@ -294,7 +296,7 @@ def _all_tables(document) -> Optional[set]:
     """
     try:
         tables = document.getTextTables()
-        return {tables.getByIndex(index) for index in range(tables.getCount())}
+        return set(indexed(tables))
     except TypeError:
         return None
 
@@ -323,15 +325,12 @@ def reread_around(document, blocks: BodyBlocks, number: int, reach: int = 1) -> 
     body = document.getText()
     cursor = body.createTextCursorByRange(blocks[before].obj.getEnd())
     cursor.gotoRange(blocks[after].obj.getStart(), True)
-    elements = []
-    enumeration = cursor.createEnumeration()
-    while enumeration.hasMoreElements():
-        elements.append(enumeration.nextElement())
-    if len(elements) < 2 or not _same_paragraph(body, elements[0], blocks[before].obj) \
-            or not _same_paragraph(body, elements[-1], blocks[after].obj):
+    found = list(elements(cursor.createEnumeration()))
+    if len(found) < 2 or not _same_paragraph(body, found[0], blocks[before].obj) \
+            or not _same_paragraph(body, found[-1], blocks[after].obj):
         return _read_again(document, blocks)
     middle = [Block(0, "table" if element.supportsService(TABLE) else "paragraph", element)
-              for element in elements[1:-1]]
+              for element in found[1:-1]]
     kept = blocks[:before + 1] + middle + blocks[after:blocks.known()]
     renumbered = [Block(index, block.kind, block.obj) for index, block in enumerate(kept, 1)]
     return blocks.continued(renumbered), len(middle) - (after - before - 1)

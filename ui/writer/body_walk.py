@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cmp_to_key
 from typing import Any, Dict, List, Optional, Sequence
 
+from ..office.enumeration import elements, indexed
 from ..office.log import get_logger
 from .blocks import TABLE, _in_a_table, _table_of, block_finder, body_blocks, stands_in_body
 
@@ -122,7 +123,7 @@ class BodyWalk:
         """Place the tables standing in the body; False where they cannot be told apart (see :meth:`_alone`)."""
         found = self._document.getTextTables()
         tables, anchors = [], []
-        for table in (found.getByIndex(index) for index in range(found.getCount())):
+        for table in indexed(found):
             anchor = table.getAnchor()
             if stands_in_body(self._body, anchor, self._marks[0]):
                 tables.append(table)
@@ -158,9 +159,7 @@ class BodyWalk:
         cursor.gotoRange(self.cursor_at(paragraphs_before + 1), True)
         by_name = {table.getName(): table for table in tables}
         standing = []
-        elements = cursor.createEnumeration()
-        while elements.hasMoreElements():
-            element = elements.nextElement()
+        for element in elements(cursor.createEnumeration()):
             if element.supportsService(TABLE):
                 standing.append(by_name[element.getName()])
         return standing

@@ -10,6 +10,7 @@ import uno
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ..office.enumeration import elements
 from .blocks import body_blocks
 from .body_walk import block_numbers
 from .editing import TARGET_PROPERTIES
@@ -33,9 +34,7 @@ class Comment:
 def all_comments(document) -> List[Comment]:
     """The comments of the document, numbered from 1 in the order of their paragraphs."""
     fields = []
-    enumeration = document.getTextFields().createEnumeration()
-    while enumeration.hasMoreElements():
-        field = enumeration.nextElement()
+    for field in elements(document.getTextFields().createEnumeration()):
         if field.supportsService(ANNOTATION):
             fields.append(field)
     numbers = block_numbers(document, [field.getAnchor() for field in fields])

@@ -10,6 +10,8 @@ from typing import Dict, Iterable, List
 
 from com.sun.star.beans.PropertyState import DIRECT_VALUE
 
+from ..office.enumeration import elements
+
 PARAGRAPH_PROPERTIES: Dict[str, str] = {
     "ParaAdjust": "alignment", "ParaLeftMargin": "indent", "ParaRightMargin": "indent",
     "ParaFirstLineIndent": "first-line indent", "ParaTopMargin": "spacing", "ParaBottomMargin": "spacing",
@@ -25,9 +27,7 @@ def overrides(paragraph) -> List[str]:
     """The kinds of direct formatting on ``paragraph`` or its words, in plain words, without repeats."""
     found: List[str] = []
     _collect(paragraph, PARAGRAPH_PROPERTIES, found)
-    portions = paragraph.createEnumeration()
-    while portions.hasMoreElements():
-        portion = portions.nextElement()
+    for portion in elements(paragraph.createEnumeration()):
         if portion.getPropertyValue("TextPortionType") == "Text" and portion.getString().strip():
             _collect(portion, CHARACTER_PROPERTIES, found)
     return found

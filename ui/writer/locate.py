@@ -14,6 +14,7 @@ from typing import Any, Iterator, List, Optional, Set, Tuple
 from ...core.text.match import find_all, normalize, quote
 from ...core.text.quick_find import texts_finder
 from ...core.agent.tools import ToolError
+from ..office.enumeration import indexed
 from .block_info import portion_blocks, reads_by_portion
 from .blocks import Block, containing_block, has_block, paragraph_at
 from .plain_strings import paragraph_strings
@@ -256,7 +257,7 @@ def selection_span(document, blocks: List[Block]):
     if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
         raise ToolError("The user has not selected text (an object or table cells may be selected). Ask the user "
                         "to select the text, or address it by paragraph number.")
-    ranges = [selection.getByIndex(i) for i in range(selection.getCount())]
+    ranges = indexed(selection)
     ranges = [r for r in ranges if r.getString()] or ranges[:1]
     if len(ranges) > 1:
         raise ToolError("The user selected %d separate passages; these tools work on one. Address the passages by "

@@ -6,6 +6,7 @@ from typing import List
 from ...core.i18n import _, ngettext
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ...core.text.writer_listing import BlockInfo, count_words, most_common_style, outline_lines, page_of
+from ..office.enumeration import elements
 from .block_info import (change_count, describe, describe_brief, has_fields, has_notes, has_tracked_changes,
                          outline_brief, paragraph_text, reads_by_portion)
 from .blocks import body_blocks, containing_block
@@ -178,12 +179,8 @@ def _pages(document) -> int:
 
 
 def _comments(document) -> int:
-    fields = document.getTextFields().createEnumeration()
-    count = 0
-    while fields.hasMoreElements():
-        if fields.nextElement().supportsService("com.sun.star.text.textfield.Annotation"):
-            count += 1
-    return count
+    fields = elements(document.getTextFields().createEnumeration())
+    return sum(1 for field in fields if field.supportsService("com.sun.star.text.textfield.Annotation"))
 
 
 NO_ARGUMENTS = {"type": "object", "properties": {}, "additionalProperties": False}

@@ -5,6 +5,7 @@ from typing import List, Tuple
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote
+from ..office.enumeration import indexed
 from .blocks import Block, containing_block
 from .spans import SpanTableError, TextSpan
 
@@ -22,7 +23,7 @@ def describe_selection(document, blocks: List[Block]) -> Tuple[str, str]:
                 _("Table cells selected"))
     if not selection.supportsService("com.sun.star.text.TextRanges"):
         return ("An object (image, frame or shape) is selected, not text.", _("An object is selected"))
-    ranges = [selection.getByIndex(i) for i in range(selection.getCount())]
+    ranges = indexed(selection)
     texts = [r for r in ranges if r.getString()]
     if not texts:
         return _cursor_only(document, blocks, ranges[0]), _("Nothing selected (cursor only)")

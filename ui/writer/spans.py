@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
+from ..office.enumeration import elements
 from .blocks import PARAGRAPH
 
 TEXT = "text"
@@ -168,10 +169,8 @@ def span_text(text_range) -> str:
 
 def _read_into(builder: "_Builder", xtext, text_range) -> None:
     """Feed the paragraphs of ``text_range`` to ``builder``, portion by portion."""
-    enumeration = xtext.createTextCursorByRange(text_range).createEnumeration()
     previous_end = None
-    while enumeration.hasMoreElements():
-        paragraph = enumeration.nextElement()
+    for paragraph in elements(xtext.createTextCursorByRange(text_range).createEnumeration()):
         if not paragraph.supportsService(PARAGRAPH):
             raise SpanTableError("the range contains a table")
         if previous_end is not None:
@@ -196,9 +195,7 @@ class _Builder:
         self._add("\n", BREAK, end_of_previous, start_of_next)
 
     def paragraph(self, paragraph) -> None:
-        portions = paragraph.createEnumeration()
-        while portions.hasMoreElements():
-            portion = portions.nextElement()
+        for portion in elements(paragraph.createEnumeration()):
             kind = portion.getPropertyValue("TextPortionType")
             if kind == "Redline":
                 if portion.getPropertyValue("RedlineType") == "Delete":

@@ -12,6 +12,7 @@ from typing import List, Tuple
 from ...core.i18n import _, ngettext
 from ...core.text.match import normalize, quote
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ..office.enumeration import elements
 from . import direct_formatting
 from .blocks import block_at, body_blocks
 from .locate import selection_span
@@ -140,9 +141,7 @@ def _check_start(block, number: int, expected: str) -> None:
 
 
 def _enumerate(cursor):
-    enumeration = cursor.createEnumeration()
-    while enumeration.hasMoreElements():
-        element = enumeration.nextElement()
+    for element in elements(cursor.createEnumeration()):
         if element.supportsService("com.sun.star.text.Paragraph"):
             yield element
 

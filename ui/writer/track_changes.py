@@ -13,6 +13,7 @@ from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.agent.tools import Tool, ToolError, ToolOutcome
 from ..office.dispatch import dispatch
+from ..office.enumeration import elements
 from .block_info import change_count
 from .body_walk import block_numbers
 from .review import editing, require_writable, review_mode
@@ -36,10 +37,7 @@ class Change:
 
 def all_changes(document) -> List[Change]:
     """The tracked changes of the document, numbered from 1."""
-    redlines = []
-    enumeration = document.getRedlines().createEnumeration()
-    while enumeration.hasMoreElements():
-        redlines.append(enumeration.nextElement())
+    redlines = list(elements(document.getRedlines().createEnumeration()))
     starts = [redline.getPropertyValue("RedlineStart") for redline in redlines]
     placed = [index for index, start in enumerate(starts) if start is not None]
     numbers = dict(zip(placed, block_numbers(document, [starts[index] for index in placed])))
