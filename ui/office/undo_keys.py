@@ -16,6 +16,8 @@ LibreOffice unchanged. The document's undo manager gets one
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import unohelper
 from com.sun.star.frame import XDispatch, XDispatchProviderInterceptor, XInterceptorInfo
 from com.sun.star.lang import XEventListener
@@ -40,24 +42,30 @@ class UndoKeys:
 
     def __init__(self):
         self._frames = []
-        self._documents = []  # the documents with a step watch
+        self._documents = []  # (document, its step watch)
 
-    def cover(self, document) -> None:
-        """Make Undo and Redo of assistants' steps in ``document`` quick (once per frame and per document)."""
+    def cover(self, document) -> Optional[AssistantStepWatch]:
+        """Make Undo and Redo of assistants' steps in ``document`` quick (once per frame and per document).
+
+        Returns:
+            The document's step watch, for :class:`~.undo.DocumentUndo` to pause while tools
+            edit; None for a document other than Writer's, or when it could not be made.
+        """
         if not is_text_document(document):
-            return
-        self._watch_steps(document)
+            return None
+        watch = self._watch_steps(document)
         frame = frame_of(document)
         if frame is None or any(frame == known for known in self._frames):
-            return
+            return watch
         keys = _UndoKeys(frame, self._forget)
         try:
             frame.registerDispatchProviderInterceptor(keys)
             frame.addEventListener(keys)
         except Exception:  # Ctrl+Z stays LibreOffice's own (slow on many places); Revert is not affected
             log.warning("could not take over Undo and Redo of assistants' steps", exc_info=True)
-            return
+            return watch
         self._frames.append(frame)
+        return watch
 
     def __len__(self) -> int:
         """How many frames are covered."""
@@ -72,22 +80,25 @@ class UndoKeys:
         """How many documents have a step watch."""
         return len(self._documents)
 
-    def _watch_steps(self, document) -> None:
-        if any(document == known for known in self._documents):
-            return
-        watch = AssistantStepWatch(document, self._forget_document)
+    def _watch_steps(self, document) -> Optional[AssistantStepWatch]:
+        for known, watch in self._documents:
+            if known == document:
+                return watch
         try:
-            document.getUndoManager().addUndoManagerListener(watch)  # it tells the watch when the document goes
+            manager = document.getUndoManager()
+            watch = AssistantStepWatch(document, manager, self._forget_document)
+            manager.addUndoManagerListener(watch)  # it tells the watch when the document goes
         except Exception:  # an undo another way leaves LibreOffice's selection of every place
             log.warning("could not watch the document's undo for assistants' steps", exc_info=True)
-            return
-        self._documents.append(document)
+            return None
+        self._documents.append((document, watch))
+        return watch
 
     def _forget(self, frame) -> None:
         self._frames = [known for known in self._frames if not known == frame]
 
     def _forget_document(self, document) -> None:
-        self._documents = [known for known in self._documents if not known == document]
+        self._documents = [(known, watch) for known, watch in self._documents if not known == document]
 
 
 def _frame(document):

@@ -21,6 +21,8 @@ user's own steps, are undone as LibreOffice does.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import unohelper
 from com.sun.star.document import XUndoManagerListener
 
@@ -144,11 +146,36 @@ class AssistantStepWatch(UndoListener):
     registered by :meth:`~.undo_keys.UndoKeys.cover`; it knows an assistant's step by its
     title, as Ctrl+Z does. It reacts to undo and redo only: LibreOffice also tells every
     listener of each edit (each typed character and each inserted string fires "action
-    added" and "redo cleared"), and those cost it nothing.
+    added" and "redo cleared"), so it is :meth:`paused` while an assistant's tools edit.
     """
 
-    def __init__(self, document, on_gone):
-        self._document, self._on_gone = document, on_gone
+    def __init__(self, document, manager, on_gone):
+        self._document, self._manager, self._on_gone = document, manager, on_gone
+
+    @contextmanager
+    def paused(self):
+        """Stop listening while the ``with`` block runs (an assistant's tools editing the document).
+
+        Every edit calls each undo listener twice, and a Python listener costs the edit's
+        time even when it does nothing: bold on 2,400 places took 155 ms with this watch
+        listening and 126 ms without (142 pages, measured).
+        """
+        manager = self._manager
+        if self._document is None:
+            yield
+            return
+        manager.removeUndoManagerListener(self)
+        try:
+            yield
+        finally:
+            self._listen_again(manager)
+
+    def _listen_again(self, manager) -> None:
+        try:
+            manager.addUndoManagerListener(self)
+        except Exception:  # the document was closed meanwhile
+            log.debug("the document went while its undo watch was paused", exc_info=True)
+            self.disposing(None)
 
     def actionUndone(self, event):
         self._one_place_if_assistants(event)

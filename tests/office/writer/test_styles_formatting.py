@@ -98,10 +98,10 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
     from marginalia.ui.office.undo import DocumentUndo, TurnStep, revert_turn
     before = snapshot(sample)
     controller = sample.getCurrentController()
-    UndoKeys().cover(sample)  # as a turn or an agent's first change does
+    watch = UndoKeys().cover(sample)  # as a turn or an agent's first change does
     for made_in in (0.0, 1.0):  # a step quick to make (the views only locked), one that may be large
         controller.select(select_in(sample, 2, "quarter"))
-        undo = DocumentUndo(sample)
+        undo = DocumentUndo(sample, watch)
         assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
         assert revert_turn(sample, TurnStep(undo.title, made_in))
         assert snapshot(sample) == before
@@ -161,10 +161,10 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
     controller.select(select_in(sample, 2, "quarter"))
     keys = UndoKeys()
-    keys.cover(sample)  # as a turn or an agent's first change does
-    keys.cover(sample)
+    watch = keys.cover(sample)  # as a turn or an agent's first change does
+    assert keys.cover(sample) is watch
     assert keys.covers(sample) and len(keys) == 1
-    undo = DocumentUndo(sample)
+    undo = DocumentUndo(sample, watch)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     after = snapshot(sample)
     counted = _SelectionWhenRedone(controller)
@@ -184,8 +184,7 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
 def test_ctrl_z_of_the_user_s_own_step_and_of_several_steps_stays_libreoffice_s(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
-    UndoKeys().cover(sample)
-    undo = DocumentUndo(sample)
+    undo = DocumentUndo(sample, UndoKeys().cover(sample))
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     turn = snapshot(sample)
     for step in ("mine", "mine again"):
@@ -232,10 +231,9 @@ def test_a_user_s_own_step_undone_through_the_api_stays_libreoffice_s(office, to
 def test_an_undo_through_the_api_leaves_one_place_selected(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller = snapshot(sample), sample.getCurrentController()
-    UndoKeys().cover(sample)  # as a turn or an agent's first change does
-    undo = DocumentUndo(sample)
+    undo = DocumentUndo(sample, UndoKeys().cover(sample))  # as a turn or an agent's first change does
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-    sample.getUndoManager().undo()
+    sample.getUndoManager().undo()  # the watch paused while the tool ran listens again
     assert snapshot(sample) == before
     # LibreOffice's own undo selects the three places it unformatted; the document's watch keeps one
     selection = controller.getSelection()
@@ -244,6 +242,19 @@ def test_an_undo_through_the_api_leaves_one_place_selected(office, tools, sample
     place = view.getText().createTextCursorByRange(view)
     place.goRight(len("Micheal"), True)
     assert place.getString() == "Micheal"
+
+
+def test_the_watch_is_paused_while_tools_edit(office, tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo
+    controller, manager = sample.getCurrentController(), sample.getUndoManager()
+    watch = UndoKeys().cover(sample)
+    undo = DocumentUndo(sample, watch)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    with watch.paused():  # as while a tool runs
+        manager.undo()
+        assert controller.getSelection().getCount() == 3  # nobody reduced LibreOffice's selection
+    manager.redo()
+    assert controller.getSelection().getCount() == 1  # listening again
 
 
 def test_one_step_watch_per_document_forgotten_when_it_closes(office):
