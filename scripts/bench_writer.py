@@ -51,6 +51,9 @@ PARAGRAPHS_PER_PAGE = 20
 REPEAT_BELOW = 1.0  # seconds: quicker changing steps run REPEATS times, their medians shown
 REPEATS = 3
 READ_REPEATS = 7  # reads of a few milliseconds: their medians steady the growth from 30 to 500 pages
+EARLIER_TURNS = 20
+"""Turns of the assistant in the document before the last changing step (one note at the end each):
+a turn must cost the same however many came before it in the same document."""
 WORDS = ("report quarterly results revenue growth market analysis customer service product team budget "
          "forecast review project schedule milestone delivery quality risk strategy plan policy office "
          "the of and to in for with on by from that this").split()
@@ -240,26 +243,37 @@ class Bench:
             runs.append(Row(step, result["seconds"], native["seconds"], windows=(tool_window, native_window)))
         self.rows.append(_median_row(runs))
 
-    def changing(self, step: str, name: str, arguments: Dict, operation: str, native_args: Dict):
-        """The native operation and its undo, then the tool and Revert, each on a freshly opened document.
+    def changing(self, step: str, name: str, arguments: Dict, operation: str, native_args: Dict, earlier: int = 0):
+        """The native operation and its undo, then the tool and Revert, each on a freshly opened document
+        (after ``earlier`` turns of the assistant in it, each adding a note at the end, for both).
 
         Steps of a few milliseconds vary by as much as they take from one run to the next, so
         when the tool took under REPEAT_BELOW seconds the pair runs REPEATS times in all and
         each figure is the median (the second client's wait counts every run).
         """
-        runs = [self._changing_once(step, name, arguments, operation, native_args)]
+        once = lambda: self._changing_once(step, name, arguments, operation, native_args, earlier)  # noqa: E731
+        runs = [once()]
         if runs[0].tool < REPEAT_BELOW:
-            runs += [self._changing_once(step, name, arguments, operation, native_args) for _ in range(REPEATS - 1)]
+            runs += [once() for _ in range(REPEATS - 1)]
         self.rows.append(_median_row(runs))
 
-    def _changing_once(self, step: str, name: str, arguments: Dict, operation: str, native_args: Dict) -> Row:
+    def _load_after_turns(self, earlier: int) -> str:
+        """Open the document afresh, run ``earlier`` one-note turns in it; return its text then."""
         self.load()
-        before = self.text
+        for turn in range(earlier):
+            content = {"content": "Note %d." % turn, "position": "end", "format": "plain"}
+            result = self.inside.call("run_tool", self.uid, "insert_content", json.dumps(content), "turn %d" % turn)
+            if not result["ok"]:
+                raise RuntimeError("an earlier turn was refused: %s" % result["content"])
+        return self.inside.call("text_of", self.uid)["text"] if earlier else self.text
+
+    def _changing_once(self, step: str, name: str, arguments: Dict, operation: str, native_args: Dict,
+                       earlier: int = 0) -> Row:
+        before = self._load_after_turns(earlier)
         native, native_window = self.native(operation, **native_args)
         undone, undo_window = self._timed_window("native_undo", self.uid)
         native_restored = self.inside.call("text_of", self.uid)["text"] == before
-        self.load()
-        if self.text != before:
+        if self._load_after_turns(earlier) != before:
             raise RuntimeError("the document opened afresh differs from the first opening")
         result, tool_window = self.tool(name, **arguments)
         reverted, revert_window = self._timed_window("revert", self.uid)
@@ -278,7 +292,11 @@ class Bench:
             if only and step not in only:
                 continue
             print("  %s" % step, file=sys.stderr, flush=True)
-            (self.changing if kind == "change" else self.reading)(step, name, arguments, operation, native_args)
+            if kind == "read":
+                self.reading(step, name, arguments, operation, native_args)
+            else:
+                self.changing(step, name, arguments, operation, native_args,
+                              earlier=EARLIER_TURNS if kind == "change after turns" else 0)
             self.inside.call("clear_undo", self.uid)
 
     def steps(self):
@@ -312,6 +330,9 @@ class Bench:
             ("replace_text (all, Markdown)", "change", "replace_text",
              {"old_text": "Micheal Smith", "new_text": "**Michael Smith**", "format": "markdown", "all": True},
              "replace_all", {"old": "Micheal Smith", "new": "Michael Smith", "bold": True}),
+            ("replace_text (all, plain) after %d turns" % EARLIER_TURNS, "change after turns", "replace_text",
+             {"old_text": "Micheal", "new_text": "Michael", "all": True}, "replace_all",
+             {"old": "Micheal", "new": "Michael"}),
         ]
 
 

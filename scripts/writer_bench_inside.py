@@ -90,7 +90,8 @@ def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
         context = ToolContext(document=document, app="writer", office=uno.getComponentContext(),
                               options={"review_mode": review_mode, "model": "bench"})
         runner = ToolRunner(registry, context)
-        undo = DocumentUndo(document, _STATE.setdefault("undo_keys", UndoKeys()).cover(document))  # as a turn does
+        undo = DocumentUndo(document)
+        _STATE.setdefault("undo_keys", UndoKeys()).cover(document)  # as a turn does before its tools
         call = ToolCall("bench", name, arguments, 0)
         tool = registry.get(name)
         if tool is not None and tool.changes_document:

@@ -17,10 +17,10 @@ BURST_GAP = 5.0
 
 
 class _Burst:
-    def __init__(self, session_id: str, document, now: float, watch=None):
+    def __init__(self, session_id: str, document, now: float):
         self.session_id = session_id
         self.document = document
-        self.undo = DocumentUndo(document, watch)
+        self.undo = DocumentUndo(document)
         self.last = now
 
 
@@ -32,16 +32,15 @@ class AgentBursts:
         self._gap = gap
         self._bursts: List[_Burst] = []
 
-    def undo_for(self, session_id: str, document, watch=None) -> DocumentUndo:
-        """The undo scope for the next changing call of ``session_id`` in ``document`` (``watch``: the
-        document's step watch, paused while the call edits)."""
+    def undo_for(self, session_id: str, document) -> DocumentUndo:
+        """The undo scope for the next changing call of ``session_id`` in ``document``."""
         now = self._clock()
         self._bursts = [burst for burst in self._bursts if now - burst.last <= self._gap]
         for burst in self._bursts:
             if burst.session_id == session_id and burst.document == document:
                 burst.last = now
                 return burst.undo
-        burst = _Burst(session_id, document, now, watch)
+        burst = _Burst(session_id, document, now)
         self._bursts.append(burst)
         return burst.undo
 

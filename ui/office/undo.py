@@ -91,11 +91,8 @@ class _ContextEnd(UndoListener):
 class DocumentUndo:
     """The undo scope of one turn in one document (see the module docstring)."""
 
-    def __init__(self, document, watch=None):
-        """``watch``: the document's :class:`~.undo_step.AssistantStepWatch` (from
-        :meth:`~.undo_keys.UndoKeys.cover`), paused while the tools edit."""
+    def __init__(self, document):
         self._document = document
-        self._watch = watch
         self._manager = document.getUndoManager()
         self._title = None
         self._depth = None
@@ -144,12 +141,6 @@ class DocumentUndo:
 
     def _in_context(self, title, action):
         """Run ``action`` in a visible context titled ``title`` (hidden when None): ``(result, recorded)``."""
-        if self._watch is None:
-            return self._in_context_now(title, action)
-        with self._watch.paused():
-            return self._in_context_now(title, action)
-
-    def _in_context_now(self, title, action):
         manager = self._manager
         if title is None:
             manager.enterHiddenUndoContext()

@@ -9,14 +9,11 @@ action changes its document), an interceptor is registered on the frame, once, f
 ``.uno:Undo`` and ``.uno:Redo`` (what Ctrl+Z, Ctrl+Y, the Edit menu and the toolbar
 buttons dispatch). When the step to undo or redo is an assistant's (its title begins
 with "Marginalia: "), it goes through :func:`.undo_step.undo_step`: the views locked,
-block selection mode held, and the user's own selection kept. Anything else (the user's
-own steps, several steps at once from the toolbar's list, other documents) goes to
-LibreOffice unchanged. The document's undo manager gets one
-:class:`~.undo_step.AssistantStepWatch` too, for an assistant's step undone another way.
+block selection mode held, and the user's own selection kept; so do several steps at once
+from the toolbar's list when one of them is an assistant's. Anything else (the user's own
+steps, other documents) goes to LibreOffice unchanged.
 """
 from __future__ import annotations
-
-from typing import Optional
 
 import unohelper
 from com.sun.star.frame import XDispatch, XDispatchProviderInterceptor, XInterceptorInfo
@@ -24,7 +21,7 @@ from com.sun.star.lang import XEventListener
 
 from .dispatch import frame_of
 from .log import get_logger, logged
-from .undo_step import TITLE_PREFIX, AssistantStepWatch, is_text_document, undo_step
+from .undo_step import TITLE_PREFIX, is_text_document, undo_step
 
 log = get_logger("undo_keys")
 
@@ -36,36 +33,25 @@ class UndoKeys:
 
     Registering the interceptor costs ~7 ms and asking a frame whether it has one ~2 ms
     (measured at 142 pages), so it is done once per frame, before a turn or an agent's
-    first change, never inside a tool's run. Each Writer document gets one
-    :class:`~.undo_step.AssistantStepWatch` the same way, once.
+    first change, never inside a tool's run.
     """
 
     def __init__(self):
         self._frames = []
-        self._documents = []  # (document, its step watch)
 
-    def cover(self, document) -> Optional[AssistantStepWatch]:
-        """Make Undo and Redo of assistants' steps in ``document`` quick (once per frame and per document).
-
-        Returns:
-            The document's step watch, for :class:`~.undo.DocumentUndo` to pause while tools
-            edit; None for a document other than Writer's, or when it could not be made.
-        """
-        if not is_text_document(document):
-            return None
-        watch = self._watch_steps(document)
-        frame = frame_of(document)
+    def cover(self, document) -> None:
+        """Make Undo and Redo of assistants' steps in ``document``'s frame quick (once per frame)."""
+        frame = _frame(document)
         if frame is None or any(frame == known for known in self._frames):
-            return watch
+            return
         keys = _UndoKeys(frame, self._forget)
         try:
             frame.registerDispatchProviderInterceptor(keys)
             frame.addEventListener(keys)
         except Exception:  # Ctrl+Z stays LibreOffice's own (slow on many places); Revert is not affected
             log.warning("could not take over Undo and Redo of assistants' steps", exc_info=True)
-            return watch
+            return
         self._frames.append(frame)
-        return watch
 
     def __len__(self) -> int:
         """How many frames are covered."""
@@ -76,29 +62,16 @@ class UndoKeys:
         frame = _frame(document)
         return frame is not None and any(frame == known for known in self._frames)
 
-    def watched(self) -> int:
-        """How many documents have a step watch."""
-        return len(self._documents)
-
-    def _watch_steps(self, document) -> Optional[AssistantStepWatch]:
-        for known, watch in self._documents:
-            if known == document:
-                return watch
-        try:
-            manager = document.getUndoManager()
-            watch = AssistantStepWatch(document, manager, self._forget_document)
-            manager.addUndoManagerListener(watch)  # it tells the watch when the document goes
-        except Exception:  # an undo another way leaves LibreOffice's selection of every place
-            log.warning("could not watch the document's undo for assistants' steps", exc_info=True)
-            return None
-        self._documents.append((document, watch))
-        return watch
-
     def _forget(self, frame) -> None:
         self._frames = [known for known in self._frames if not known == frame]
 
-    def _forget_document(self, document) -> None:
-        self._documents = [(known, watch) for known, watch in self._documents if not known == document]
+
+def _steps_asked(arguments) -> int:
+    """How many steps an Undo or Redo asks for (the toolbar's list gives a count; the key, one)."""
+    for argument in arguments:
+        if argument.Name in ("Undo", "Redo") and isinstance(argument.Value, int) and argument.Value > 1:
+            return argument.Value
+    return 1
 
 
 def _frame(document):
@@ -154,11 +127,12 @@ class _StepDispatch(unohelper.Base, XDispatch):
 
     @logged
     def dispatch(self, url, arguments):
-        document, manager = self._own_step(arguments)
+        steps = _steps_asked(arguments)
+        document, manager = self._own_steps(steps)
         if document is None:
             self._slave.dispatch(url, arguments)
             return
-        undo_step(document, manager, redo=self._redo)
+        undo_step(document, manager, redo=self._redo, steps=steps)
 
     def addStatusListener(self, listener, url):
         self._slave.addStatusListener(listener, url)
@@ -166,20 +140,21 @@ class _StepDispatch(unohelper.Base, XDispatch):
     def removeStatusListener(self, listener, url):
         self._slave.removeStatusListener(listener, url)
 
-    def _own_step(self, arguments):
-        """``(document, undo manager)`` when one assistant's step is asked for; ``(None, None)`` otherwise."""
-        if any(a.Name in ("Undo", "Redo") and a.Value not in (None, 1) for a in arguments):
-            return None, None  # several steps at once, from the toolbar's list
+    def _own_steps(self, steps: int):
+        """``(document, undo manager)`` when one of the ``steps`` asked for is an assistant's; ``(None, None)`` otherwise."""
         try:
             document = self._frame.getController().getModel()
             if not is_text_document(document):  # another kind of document loaded into the frame since
                 return None, None
             manager = document.getUndoManager()
-            if self._redo:
-                title = manager.getCurrentRedoActionTitle() if manager.isRedoPossible() else ""
-            else:
-                title = manager.getCurrentUndoActionTitle() if manager.isUndoPossible() else ""
+            if steps == 1:
+                possible = manager.isRedoPossible() if self._redo else manager.isUndoPossible()
+                current = manager.getCurrentRedoActionTitle() if self._redo else manager.getCurrentUndoActionTitle()
+                titles = [current] if possible else []
+            else:  # from the toolbar's list: the newest first
+                titles = list(manager.getAllRedoActionTitles() if self._redo else manager.getAllUndoActionTitles())
+                titles = titles[:steps] if len(titles) >= steps else []
         except Exception:
             log.warning("could not see which step Undo or Redo would take", exc_info=True)
             return None, None
-        return (document, manager) if title.startswith(TITLE_PREFIX) else (None, None)
+        return (document, manager) if any(t.startswith(TITLE_PREFIX) for t in titles) else (None, None)

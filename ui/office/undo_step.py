@@ -12,16 +12,14 @@ locked and in block selection mode (where the undo does not make one cursor per 
 cost grows with the square of the places: :mod:`.block_selection`), puts the user's own
 selection from before back, and only then unlocks the views.
 
-Ctrl+Z and Ctrl+Y of a turn's step come here too (:mod:`.undo_keys`). When a turn's step is
-undone another way (a macro's ``undo()``, several steps at once from the toolbar's list),
-:class:`AssistantStepWatch` (one per document) reduces a selection of many places to
-one of them (a cursor at its start) from inside the undo, before the views draw it: 308 ms
-against 66 ms for such an undo (measured, before block mode). Other documents, and the
-user's own steps, are undone as LibreOffice does.
+Ctrl+Z and Ctrl+Y of a turn's step come here too (:mod:`.undo_keys`), and so do several
+steps at once from the toolbar's list when one of them is an assistant's. Other documents,
+the user's own steps and a macro's ``undo()`` are undone as LibreOffice does: watching for
+the last would take an undo listener on the document, which LibreOffice calls at every edit,
+and that made its own Replace All of 2,850 matches take 66 ms instead of 50 ms (142 pages,
+measured).
 """
 from __future__ import annotations
-
-from contextlib import contextmanager
 
 import unohelper
 from com.sun.star.document import XUndoManagerListener
@@ -34,26 +32,31 @@ log = get_logger("undo_step")
 TITLE_PREFIX = "Marginalia: "  # begins the title of every assistant's undo step
 
 
-def undo_step(document, manager, redo: bool = False, many_places: bool = True) -> None:
-    """Undo the newest step of ``manager`` (the undo manager of ``document``), as described above.
+def undo_step(document, manager, redo: bool = False, many_places: bool = True, steps: int = 1) -> None:
+    """Undo the newest ``steps`` steps of ``manager`` (the undo manager of ``document``), as described above.
 
-    With ``redo``, redo the step on top of the redo stack the same way. Without
-    ``many_places`` (a step known to be small) the views are only locked: LibreOffice then
-    puts the view's selection back itself (its undo keeps the view's cursors while the
-    views are locked, tested), and block selection mode is not held.
+    With ``redo``, redo the steps on top of the redo stack the same way. Without
+    ``many_places`` (steps known to be small) the views are only locked and block
+    selection mode is not held; the user's selection is put back only if the undo left
+    several places selected.
     """
     step = manager.redo if redo else manager.undo
     if not is_text_document(document):
-        step()
+        for _ in range(steps):
+            step()
         return
-    kept = _own_selection(document) if many_places else None
+    kept = _own_selection(document)
     document.lockControllers()
     try:
         if not many_places:
-            step()
+            for _ in range(steps):
+                step()
+            if _places_selected(document) > 1:
+                _select_again(document, kept)
             return
         with block_selection(document) as user_in_block_mode:
-            step()
+            for _ in range(steps):
+                step()
         if not user_in_block_mode:  # entering the mode dropped the selection; selecting leaves the mode
             _select_again(document, kept)
     finally:
@@ -88,6 +91,15 @@ def _select_again(document, kept) -> None:
             _first_place_only(controller)
     except Exception:  # the undo itself went through; a selection left as it is only costs time
         log.warning("the selection could not be put back after an undo", exc_info=True)
+
+
+def _places_selected(document) -> int:
+    """How many places the view has selected (1 for a cursor or a single range, 0 without a view)."""
+    try:
+        selection = document.getCurrentController().getSelection()
+        return selection.getCount() if hasattr(selection, "getCount") else 1
+    except Exception:
+        return 0
 
 
 def _first_place_only(controller) -> None:
@@ -136,63 +148,3 @@ class UndoListener(unohelper.Base, XUndoManagerListener):
 
     def disposing(self, event):
         pass
-
-
-class AssistantStepWatch(UndoListener):
-    """Watches one Writer document's undo: an assistant's step undone or redone another way leaves one place selected.
-
-    "Another way" is a macro's ``undo()`` or several steps at once from the toolbar's list
-    (Revert, Ctrl+Z and Ctrl+Y go through :func:`undo_step`). One watch per document,
-    registered by :meth:`~.undo_keys.UndoKeys.cover`; it knows an assistant's step by its
-    title, as Ctrl+Z does. It reacts to undo and redo only: LibreOffice also tells every
-    listener of each edit (each typed character and each inserted string fires "action
-    added" and "redo cleared"), so it is :meth:`paused` while an assistant's tools edit.
-    """
-
-    def __init__(self, document, manager, on_gone):
-        self._document, self._manager, self._on_gone = document, manager, on_gone
-
-    @contextmanager
-    def paused(self):
-        """Stop listening while the ``with`` block runs (an assistant's tools editing the document).
-
-        Every edit calls each undo listener twice, and a Python listener costs the edit's
-        time even when it does nothing: bold on 2,400 places took 155 ms with this watch
-        listening and 126 ms without (142 pages, measured).
-        """
-        manager = self._manager
-        if self._document is None:
-            yield
-            return
-        manager.removeUndoManagerListener(self)
-        try:
-            yield
-        finally:
-            self._listen_again(manager)
-
-    def _listen_again(self, manager) -> None:
-        try:
-            manager.addUndoManagerListener(self)
-        except Exception:  # the document was closed meanwhile
-            log.debug("the document went while its undo watch was paused", exc_info=True)
-            self.disposing(None)
-
-    def actionUndone(self, event):
-        self._one_place_if_assistants(event)
-
-    def actionRedone(self, event):  # a redo selects every place again, as the undo did
-        self._one_place_if_assistants(event)
-
-    def _one_place_if_assistants(self, event):
-        document = self._document
-        if document is None or not event.UndoActionTitle.startswith(TITLE_PREFIX):
-            return
-        try:
-            _first_place_only(document.getCurrentController())
-        except Exception:  # LibreOffice would swallow it: say it, the undo itself went through
-            log.warning("the selection could not be reduced after a step was undone or redone", exc_info=True)
-
-    def disposing(self, event):  # the document's undo manager goes with the document
-        document, self._document = self._document, None
-        if document is not None:
-            self._on_gone(document)

@@ -166,7 +166,8 @@ def _stream(app, document, target: Target, messages, title: str, text_before: st
                                                   options=settings.chat.options))
     context = ToolContext(document=document, app="writer", office=ctx,
                           options={"model": config.model, "review_mode": settings.writer.review_mode})
-    writer = DocumentWriter(context, target.span, target.start, target.end, title, app.undo_keys.cover(document))
+    writer = DocumentWriter(context, target.span, target.start, target.end, title)
+    app.undo_keys.cover(document)
     session = app.sessions.session_for(document)
     client = request_settings.http_client(ctx, app.http, settings.endpoint)
     task = StreamIntoDocument(writer=writer, request=request,

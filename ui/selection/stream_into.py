@@ -34,12 +34,12 @@ log = get_logger("writer.stream")
 class DocumentWriter:
     """Writes streamed text over ``span.text[start:end]`` (or at ``start`` when empty)."""
 
-    def __init__(self, context: ToolContext, span: TextSpan, start: int, end: int, title: str, watch=None):
+    def __init__(self, context: ToolContext, span: TextSpan, start: int, end: int, title: str):
         self._context = context
         self._span = span
         self._start, self._end = start, end
         self._title = title
-        self._undo = DocumentUndo(context.document, watch)  # the document's step watch, paused while writing
+        self._undo = DocumentUndo(context.document)
         self._cursor = None
         self._origin = None
         self._old_text = span.text[start:end]

@@ -98,10 +98,9 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
     from marginalia.ui.office.undo import DocumentUndo, TurnStep, revert_turn
     before = snapshot(sample)
     controller = sample.getCurrentController()
-    watch = UndoKeys().cover(sample)  # as a turn or an agent's first change does
     for made_in in (0.0, 1.0):  # a step quick to make (the views only locked), one that may be large
         controller.select(select_in(sample, 2, "quarter"))
-        undo = DocumentUndo(sample, watch)
+        undo = DocumentUndo(sample)
         assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
         assert revert_turn(sample, TurnStep(undo.title, made_in))
         assert snapshot(sample) == before
@@ -161,10 +160,10 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
     controller.select(select_in(sample, 2, "quarter"))
     keys = UndoKeys()
-    watch = keys.cover(sample)  # as a turn or an agent's first change does
-    assert keys.cover(sample) is watch
+    keys.cover(sample)  # as a turn or an agent's first change does
+    keys.cover(sample)
     assert keys.covers(sample) and len(keys) == 1
-    undo = DocumentUndo(sample, watch)
+    undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     after = snapshot(sample)
     counted = _SelectionWhenRedone(controller)
@@ -184,7 +183,8 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
 def test_ctrl_z_of_the_user_s_own_step_and_of_several_steps_stays_libreoffice_s(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
-    undo = DocumentUndo(sample, UndoKeys().cover(sample))
+    UndoKeys().cover(sample)
+    undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     turn = snapshot(sample)
     for step in ("mine", "mine again"):
@@ -218,57 +218,34 @@ def test_undo_keys_forget_a_frame_that_goes_and_leave_other_documents_alone(offi
     assert len(keys) == 0
 
 
-def test_a_user_s_own_step_undone_through_the_api_stays_libreoffice_s(office, tools, sample):
-    controller, manager = sample.getCurrentController(), sample.getUndoManager()
+def test_several_steps_from_the_toolbar_s_list_with_a_turn_s_undo_as_revert_does(office, tools, sample):
+    from marginalia.ui.office.undo import DocumentUndo
+    before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
+    controller.select(select_in(sample, 2, "quarter"))
     UndoKeys().cover(sample)
-    manager.enterUndoContext("bold every Micheal")  # not an assistant's title
-    tools.ok("format_text", text="Micheal", all=True, bold=True)
+    undo = DocumentUndo(sample)
+    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
+    manager.enterUndoContext("mine")
+    tools.ok("format_text", text="Micheal", all=True, italic=True)
     manager.leaveUndoContext()
-    manager.undo()
-    assert controller.getSelection().getCount() == 3  # LibreOffice's own undo selects the places
+    assert list(manager.getAllUndoActionTitles())[:2] == ["mine", undo.title]  # the newest first
+    press(office, sample, ".uno:Undo", Undo=2)  # the toolbar's list: the user's step and the turn's
+    assert snapshot(sample) == before
+    selection = controller.getSelection()
+    assert selection.getCount() == 1 and selection.getByIndex(0).getString() == "quarter"
+    press(office, sample, ".uno:Redo", Redo=2)
+    assert manager.getCurrentUndoActionTitle() == "mine" and controller.getSelection().getCount() == 1
 
 
-def test_an_undo_through_the_api_leaves_one_place_selected(office, tools, sample):
+def test_an_undo_through_the_api_is_libreoffice_s_own(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller = snapshot(sample), sample.getCurrentController()
-    undo = DocumentUndo(sample, UndoKeys().cover(sample))  # as a turn or an agent's first change does
+    UndoKeys().cover(sample)
+    undo = DocumentUndo(sample)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-    sample.getUndoManager().undo()  # the watch paused while the tool ran listens again
+    sample.getUndoManager().undo()  # as a macro would: no listener of ours slows every edit to catch it
     assert snapshot(sample) == before
-    # LibreOffice's own undo selects the three places it unformatted; the document's watch keeps one
-    selection = controller.getSelection()
-    assert selection.getCount() == 1 and selection.getByIndex(0).getString() == ""
-    view = controller.getViewCursor()
-    place = view.getText().createTextCursorByRange(view)
-    place.goRight(len("Micheal"), True)
-    assert place.getString() == "Micheal"
-
-
-def test_the_watch_is_paused_while_tools_edit(office, tools, sample):
-    from marginalia.ui.office.undo import DocumentUndo
-    controller, manager = sample.getCurrentController(), sample.getUndoManager()
-    watch = UndoKeys().cover(sample)
-    undo = DocumentUndo(sample, watch)
-    assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-    with watch.paused():  # as while a tool runs
-        manager.undo()
-        assert controller.getSelection().getCount() == 3  # nobody reduced LibreOffice's selection
-    manager.redo()
-    assert controller.getSelection().getCount() == 1  # listening again
-
-
-def test_one_step_watch_per_document_forgotten_when_it_closes(office):
-    keys = UndoKeys()
-    first, second = office.new_document("swriter"), office.new_document("swriter")
-    try:
-        for document in (first, first, second, first):
-            keys.cover(document)
-        assert keys.watched() == 2
-    finally:
-        office.close_document(first)
-    assert keys.watched() == 1
-    office.close_document(second)
-    assert keys.watched() == 0
+    assert controller.getSelection().getCount() == 3  # LibreOffice's undo selects the places it unformatted
 
 
 def test_revert_and_undo_in_a_hidden_document(office):
