@@ -35,8 +35,8 @@ TURNS = 200
 WINDOW = 20
 GROWTH_LIMIT_MB = 50
 STEADY_GROWTH_LIMIT_MB = 18
-"""Growth over the last 180 turns, once the first 20 have warmed the office up. Measured 10.3 and
-10.6 MB (part of it is LibreOffice's Python bridge, which keeps a string of the method's name at
+"""Growth over the last 180 turns, once the first 20 have warmed the office up. Measured 9.9 and
+10.7 MB (part of it is LibreOffice's Python bridge, which keeps a string of the method's name at
 each lookup of a UNO method from Python inside the office: traced with tracemalloc); 27.6 and
 26.4 MB when every turn left an undo listener behind that read the undo stack's titles at each edit."""
 
