@@ -1,9 +1,9 @@
 """Asking for Settings again: one dialog at a time, and no request lost while one closes.
 
 The office tests dispatch the real command to a real office with windows (Xvfb). The
-last test drives the opener through the real main-thread pump with a stand-in dialog: the
-one moment it covers (a request handled inside the closing dialog's own modal loop) cannot
-be timed from outside the office.
+last three drive the opener through the real main-thread pump with a stand-in dialog: the
+moments they cover (a request handled inside the dialog's own modal loop as it shows or
+closes, or while it is being made) cannot be timed from outside the office.
 """
 import time
 from types import SimpleNamespace
