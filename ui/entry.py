@@ -32,6 +32,7 @@ def dispatch_command(app, frame, command, args):
     if handler is None:
         get_logger().warning("unknown command %r", command)
         return
+    get_logger().info("command %s", command)
     handler(app, frame, args)
 
 
