@@ -17,8 +17,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUIREMENTS = os.path.join(ROOT, "requirements-dev.txt")
-APT_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreoffice-script-provider-python",
-                "xvfb", "imagemagick", "xdotool", "openssl", "x11-utils", "libreoffice-dev"]
+RUN_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreoffice-script-provider-python",
+                "libreoffice-dev", "xvfb"]
+"""What `make run` needs: the office, its Python bridge, the SDK that compiles the Calc add-in's
+IDL at build time, and a virtual screen for machines without a display."""
+APT_PACKAGES = RUN_PACKAGES + ["imagemagick", "xdotool", "openssl", "x11-utils"]
 # What each apt package provides, to skip apt when everything is there already.
 PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-calc": "/usr/lib/libreoffice/program/scalc",
@@ -27,12 +30,23 @@ PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "xvfb": "/usr/bin/Xvfb", "imagemagick": "/usr/bin/import", "xdotool": "/usr/bin/xdotool",
             "openssl": "/usr/bin/openssl", "x11-utils": "/usr/bin/xwininfo",
             "libreoffice-dev": "/usr/lib/libreoffice/sdk/bin/unoidl-write"}
+OTHER_SYSTEMS = ("Please install the equivalents of these Debian packages with your system's package manager: %s "
+                 "(LibreOffice 7.4 or newer with its Python UNO bridge, Python script provider and SDK; Fedora: "
+                 "libreoffice-writer libreoffice-calc libreoffice-pyuno libreoffice-sdk; macOS/Windows: the "
+                 "installer and SDK from libreoffice.org), then run make again.")
 PIN = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;#]+)")
 
 
-def missing_packages():
-    """The apt packages whose files are not on this machine."""
-    return [name for name in APT_PACKAGES if not os.path.exists(PROVIDES[name])]
+def missing_packages(names=None):
+    """The apt packages (of ``names``, default all the tests need) whose files are not on this machine."""
+    return [name for name in (names or APT_PACKAGES) if not os.path.exists(PROVIDES[name])]
+
+
+def ensure_system_packages(names) -> None:
+    """Install with apt whichever of ``names`` is missing; elsewhere, stop and name them."""
+    missing = missing_packages(names)
+    if missing:
+        install_system_packages(missing)
 
 
 def missing_requirements(path: str = REQUIREMENTS):
@@ -55,8 +69,9 @@ def missing_requirements(path: str = REQUIREMENTS):
 
 
 def install_system_packages(missing) -> None:
+    """Install the Debian packages ``missing`` with apt (sudo when not root)."""
     if not shutil.which("apt-get"):
-        raise SystemExit("Please install: " + " ".join(missing))
+        raise SystemExit(OTHER_SYSTEMS % " ".join(missing))
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     print("installing with apt: " + " ".join(missing), flush=True)
@@ -75,9 +90,7 @@ def install_requirements(missing) -> None:
 
 
 def main() -> int:
-    missing = missing_packages()
-    if missing:
-        install_system_packages(missing)
+    ensure_system_packages(APT_PACKAGES)
     requirements = missing_requirements()
     if requirements:
         install_requirements(requirements)

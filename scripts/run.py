@@ -1,8 +1,9 @@
 """`make run`: set up, build, install into a dedicated profile, open Writer with Marginalia.
 
 Steps (each skipped when already done):
-  1. LibreOffice, its Python bridge and script provider: installed with apt on
-     Debian/Ubuntu when missing (other systems get the package names to install).
+  1. LibreOffice, its Python bridge, script provider and SDK (which compiles the Calc
+     add-in's interface), and Xvfb: installed with apt on Debian/Ubuntu when missing
+     (other systems get the package names to install).
   2. Build dist/marginalia.oxt and install it into a dedicated profile
      (~/.local/share/marginalia/office, or $MARGINALIA_HOME/office), so your own
      LibreOffice profile is untouched.
@@ -28,29 +29,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-APT_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreoffice-script-provider-python"]
 
 
 def say(text: str) -> None:
     print("[marginalia] " + text, flush=True)
 
 
-def ensure_libreoffice() -> None:
-    """Install LibreOffice with apt when it is missing; explain what to do elsewhere."""
-    import officectl
-    if officectl.office_available():
-        return
-    if not shutil.which("apt-get"):
-        raise SystemExit("LibreOffice with its Python bridge is needed. Install LibreOffice (7.4 or newer), "
-                         "its Python UNO bridge and the Python script provider with your system's package "
-                         "manager (Fedora: libreoffice-writer libreoffice-calc libreoffice-pyuno; Arch: "
-                         "libreoffice-fresh; macOS/Windows: the installer from libreoffice.org includes them), "
-                         "then run make run again.")
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    say("Installing LibreOffice and its Python bridge with apt (one time)…")
-    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
-    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + APT_PACKAGES, check=True,
-                   env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+def ensure_system_packages() -> None:
+    """Install with apt what `make run` needs and is missing (the SDK included); elsewhere name it."""
+    import install_deps
+    missing = install_deps.missing_packages(install_deps.RUN_PACKAGES)
+    if missing:
+        say("Installing with apt (one time): " + " ".join(missing))
+        install_deps.install_system_packages(missing)
 
 
 def start_virtual_display(timeout: float = 15.0):
@@ -155,7 +146,7 @@ def main(argv=None) -> int:
     parser.add_argument("--no-local-model", action="store_true", help="never start the embedded model")
     args = parser.parse_args(argv)
 
-    ensure_libreoffice()
+    ensure_system_packages()
     import build_oxt
     import officectl
     home = os.environ.get("MARGINALIA_HOME") or os.path.expanduser("~/.local/share/marginalia")
