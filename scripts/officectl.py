@@ -161,6 +161,26 @@ class Office:
             return False
         return bool(output.stdout.strip())
 
+    def alive(self) -> bool:
+        """True while soffice runs and answers a UNO call (False after it crashed or was killed)."""
+        if self.process is None or self.desktop is None:
+            return False
+        if self.process.poll() is not None and not self._child_alive():
+            return False
+        try:
+            self.desktop.getFrames().getCount()
+            return True
+        except Exception:
+            return False
+
+    def restart(self, timeout: float = 90.0) -> "Office":
+        """Start soffice again after it died (same profile, extensions installed again, a new port)."""
+        self.stop()
+        self.ctx = self.desktop = None
+        self.port = free_port()
+        self.restarts = getattr(self, "restarts", 0) + 1
+        return self.start(timeout)
+
     def stop(self) -> None:
         """Close every document, terminate soffice, and make sure it is gone."""
         if self.desktop is not None:

@@ -47,6 +47,8 @@ def memory_client(memory_server):
 @pytest.fixture
 def endpoint(office, scripted_server):
     """The shared office's Marginalia pointed at a fresh scripted server (model "m") for one test."""
-    from support.panel import endpoint_at
-    with endpoint_at(office.ctx, scripted_server.base_url):
-        yield scripted_server
+    from support.panel import set_settings
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    yield scripted_server
+    if office.alive():  # an office that died in the test starts afresh for the next one
+        set_settings(office.ctx, "Endpoint", URL="", Model="")

@@ -2,10 +2,13 @@
 import json
 import time
 
+import pytest
+
 from support.commands import press, select_phrase, selected_text
 from support.keyboard import focus_office_window, xdotool
 from support.panel import Panel, endpoint_at, set_settings, wait_until
-from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
+from support.scripted_server import Reply, chat_chunk, sse_reply, text_stream_reply
+from support.scripted_turns import tool_round_body
 
 
 def insert_round(text, call_id):
@@ -89,3 +92,56 @@ def test_a_real_ctrl_z_in_the_document_undoes_the_turn_and_keeps_the_selection(g
         xdotool(xvfb, "key", "ctrl+y")
         wait_until(lambda: "Second added line." in doc.getText().getString(), message="the turn redone by Ctrl+Y")
         assert selected_text(doc) == "Original"
+
+
+def appendix(sections=40):
+    """A long Markdown appendix: sections with bold text and a two-item list each, then a 30-row table."""
+    parts = ["## Appendix %d\n\nThis section has **bold text** and more words.\n\n- first item\n- second item\n" % k
+             for k in range(1, sections + 1)]
+    rows = ["| Item | Count | Note |", "|---|---|---|"] + ["| r%d | %d | x |" % (i, i) for i in range(30)]
+    return "\n".join(parts) + "\n" + "\n".join(rows) + "\n"
+
+
+def tool_turn(*calls):
+    """One assistant turn making ``calls`` (name, arguments) in one round, then a short answer."""
+    return [Reply(headers={"Content-Type": "text/event-stream"}, chunks=[tool_round_body(list(calls))]),
+            text_stream_reply(["Done."])]
+
+
+PLAIN = "\n".join("Paragraph %d of a plain document about Micheal." % k for k in range(1, 21))
+
+
+@pytest.mark.parametrize("cursor", ["start", "end"])
+@pytest.mark.parametrize("how", ["revert", "ctrl_z"])
+def test_taking_back_an_appended_section_with_a_table_keeps_the_office_running(office, endpoint, writer, how,
+                                                                                cursor):
+    """Block selection mode left by its command after such an undo aborted LibreOffice 7.4 (issue 30)."""
+    writer.getText().setString(PLAIN)
+    if cursor == "end":
+        writer.getCurrentController().getViewCursor().gotoEnd(False)
+    panel = Panel(writer).open()
+    endpoint.enqueue(*tool_turn(("insert_content", {"content": appendix(), "position": "end"})))
+    panel.send("Add an appendix with a table.")
+    panel.wait_idle(60)
+    assert writer.getText().getString().count("Appendix ") == 40 and writer.getTextTables().getCount() == 1
+    if how == "revert":
+        assert panel.press("revert")
+        wait_until(lambda: "Reverted every change" in panel.transcript(), timeout=30, message="the Revert")
+    else:
+        press(office, writer, ".uno:Undo")
+    assert office.alive()
+    assert writer.getText().getString() == PLAIN and writer.getTextTables().getCount() == 0
+    assert writer.getCurrentController().getSelection().getCount() == 1
+
+
+def test_revert_of_a_replace_all_and_an_appendix_keeps_the_office_running(office, endpoint, writer):
+    writer.getText().setString(PLAIN)
+    panel = Panel(writer).open()
+    endpoint.enqueue(*tool_turn(("replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True}),
+                                ("insert_content", {"content": appendix(), "position": "end"})))
+    panel.send("Fix the name and add an appendix.")
+    panel.wait_idle(60)
+    assert "Micheal" not in writer.getText().getString() and writer.getTextTables().getCount() == 1
+    assert panel.press("revert")
+    wait_until(lambda: "Reverted every change" in panel.transcript(), timeout=30, message="the Revert")
+    assert office.alive() and writer.getText().getString() == PLAIN

@@ -56,6 +56,28 @@ def office(built_oxt, tmp_path_factory):
     instance.stop()
 
 
+OFFICE_FIXTURES = ("office", "gui_office")
+
+
+@pytest.fixture(autouse=True)
+def _office_restarted_after_a_crash(request):
+    """A shared office that died (a crash in an earlier test) is started again before the next test.
+
+    So one crash fails the test that caused it (and the tests of its module that hold its
+    documents), not every later test of the session.
+    """
+    for name in OFFICE_FIXTURES:
+        if name in request.fixturenames:
+            ensure_alive(request.getfixturevalue(name))
+    yield
+
+
+def ensure_alive(instance: Office) -> None:
+    """Start ``instance`` again when it no longer answers."""
+    if not instance.alive():
+        instance.restart()
+
+
 @pytest.fixture
 def writer(office):
     doc = office.new_document("swriter")

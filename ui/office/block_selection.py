@@ -13,10 +13,17 @@ mode and 41 ms in block mode; undoing a Markdown replace all 1,827 ms and 142 ms
 pages 63 against 17 ms and 122 against 50 ms. Text and bold of every run came back the
 same either way.
 
-Entering or leaving the mode drops the view's selection (the caller puts the user's back).
-A user already in block mode is left in it (and with the selection the undo leaves, since
-selecting a range through the API leaves block mode); when the mode's state cannot be read
-the view is left as it is, and the undo only takes longer.
+Entering the mode drops the view's selection. The mode is left by selecting the user's own
+selection again through the API (which leaves block mode), never by the command: after an
+undo that removed inserted content (a section with a table, say) the command copies the
+block's cursor, which still points into the removed text, back to the view, and LibreOffice
+7.4 aborts at the next read of the selection (``SwXTextRange::SetPositions``; reproduced
+with 5 inserted sections, with and without a table). Selecting a range sets the view's
+cursor afresh and reads nothing of the old one.
+
+A user already in block mode is left in it (and with the selection the undo leaves: reading
+it is safe while the mode holds); when the mode's state cannot be read the view is left as
+it is, and the undo only takes longer.
 """
 from __future__ import annotations
 
@@ -34,13 +41,18 @@ COMMAND = ".uno:SelectionModeBlock"
 class block_selection:  # noqa: N801  (used as a ``with`` statement, like ``open``)
     """Hold ``document``'s view in block selection mode inside a ``with`` block (see the module).
 
-    ``with`` gives True when the user had the view in block mode already (and it is left so).
-    A class, not a ``contextlib`` generator: that one sets ``__traceback__`` on an exception
-    passing through it, which pyuno's exceptions refuse, turning an undo's error into another.
+    On leaving the block the mode is left by selecting ``selection_after`` (a text range, the
+    user's selection from before; the start of the body text when it is None or cannot be
+    selected). ``with`` gives True when the user had the view in block mode already (it is
+    then left so, with the selection the block leaves). A class, not a ``contextlib``
+    generator: that one sets ``__traceback__`` on an exception passing through it, which
+    pyuno's exceptions refuse, turning an undo's error into another.
     """
 
-    def __init__(self, document):
+    def __init__(self, document, selection_after=None):
+        self._document = document
         self._frame = frame_of(document)
+        self._after = selection_after
         self._entered = False
 
     def __enter__(self) -> bool:
@@ -50,7 +62,7 @@ class block_selection:  # noqa: N801  (used as a ``with`` statement, like ``open
 
     def __exit__(self, *exception) -> bool:
         if self._entered:
-            _set_block_mode(self._frame, False)
+            _leave_by_selecting(self._document, self._after)
         return False
 
 
@@ -88,6 +100,18 @@ def _block_mode(frame):
     except Exception:
         log.warning("could not read the view's selection mode", exc_info=True)
         return None
+
+
+def _leave_by_selecting(document, selection) -> None:
+    """Leave block mode by selecting ``selection``, else the start of the body text (see the module)."""
+    controller = document.getCurrentController()
+    for place in (selection, document.getText().getStart()):
+        try:
+            if place is not None and controller.select(place):
+                return
+        except Exception:  # a range the undo removed: try the next
+            log.warning("could not select a place to leave block selection mode", exc_info=True)
+    log.warning("block selection mode could not be left by a selection; the view stays in it")
 
 
 def _set_block_mode(frame, on: bool) -> bool:

@@ -54,11 +54,9 @@ def undo_step(document, manager, redo: bool = False, many_places: bool = True, s
             if _places_selected(document) > 1:
                 _select_again(document, kept)
             return
-        with block_selection(document) as user_in_block_mode:
+        with block_selection(document, selection_after=kept):  # leaves the mode by selecting ``kept``
             for _ in range(steps):
                 step()
-        if not user_in_block_mode:  # entering the mode dropped the selection; selecting leaves the mode
-            _select_again(document, kept)
     finally:
         try:
             document.unlockControllers()
