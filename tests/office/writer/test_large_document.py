@@ -11,6 +11,10 @@ import json
 import pytest
 
 from bench_writer import Inside, document_html
+from support.commands import press
+from support.panel import Panel, wait_until
+from support.scripted_server import Reply, text_stream_reply
+from support.scripted_turns import tool_round_body
 from marginalia.ui.writer.spans import TextSpan
 
 PAGES = 150
@@ -204,6 +208,35 @@ def test_insert_long_markdown_section_and_revert(inside, report):
     assert blocks[1500].getString() == "Appendix 1" and blocks[1500].ParaStyleName.startswith("Heading")
     assert _count(report, "Appendix ") == 40
     turn.revert()
+    assert _state(report) == before
+
+
+APPENDIX = ("\n".join("## Appendix %d\n\nThis explains **item %d**.\n\n- first\n- second\n" % (n, n)
+                       for n in range(1, 41))
+            + "\n| Item | Count |\n|---|---|\n" + "".join("| r%d | %d |\n" % (n, n) for n in range(30)))
+
+
+@pytest.mark.parametrize("how", ["revert", "ctrl_z"])
+def test_a_sidebar_turn_with_an_appendix_is_taken_back_and_the_office_runs(office, endpoint, report, how):
+    """A sidebar turn (replace all, then an appendix with a table at the end), taken back by the panel's
+    Revert or by Ctrl+Z: in block selection mode this aborted LibreOffice 7.4 (issue 30)."""
+    before = _state(report)
+    tables = report.getTextTables().getCount()
+    report.getCurrentController().getViewCursor().gotoEnd(False)  # the user reading the end
+    panel = Panel(report).open()
+    endpoint.enqueue(Reply(headers={"Content-Type": "text/event-stream"}, chunks=[tool_round_body([
+        ("replace_text", {"old_text": "Micheal Smith", "new_text": "Michael Smith", "all": True}),
+        ("insert_content", {"content": APPENDIX, "position": "end"})])]), text_stream_reply(["Done."]))
+    panel.send("Fix the name everywhere and add an appendix.")
+    panel.wait_idle(120)
+    assert _count(report, "Appendix ") == 40 and report.getTextTables().getCount() == tables + 1
+    assert _count(report, "Micheal Smith") == 0, panel.transcript()[-1500:]
+    if how == "revert":
+        assert panel.press("revert")
+        wait_until(lambda: "Reverted every change" in panel.transcript(), timeout=60, message="the Revert")
+    else:
+        press(office, report, ".uno:Undo")
+    assert office.alive()
     assert _state(report) == before
 
 
