@@ -44,9 +44,9 @@ import devpath  # noqa: E402
 devpath.install()
 
 import officectl  # noqa: E402
+from inside import Inside  # noqa: E402,F401  (the tests take it from here too)
 from officectl import Office, office_available  # noqa: E402
 
-INSIDE = "writer_bench_inside.py"
 PARAGRAPHS_PER_PAGE = 20
 REPEAT_BELOW = 1.0  # seconds: quicker changing steps run REPEATS times, their medians shown
 REPEATS = 3
@@ -112,26 +112,6 @@ def appendix(sections: int = 40):
 
 
 # --- talking to the in-office half --------------------------------------------------------------
-
-class Inside:
-    """Calls the functions of writer_bench_inside.py inside the office."""
-
-    def __init__(self, office: Office):
-        scripts = office.profile_path("user", "Scripts", "python")
-        os.makedirs(scripts, exist_ok=True)
-        shutil.copy(os.path.join(HERE, INSIDE), scripts)
-        office.service("org.marginalia.PanelFactory")  # loads the extension's Python package
-        factory = office.service("com.sun.star.script.provider.MasterScriptProviderFactory")
-        self._provider = factory.createScriptProvider("")
-
-    def call(self, function: str, *args) -> dict:
-        script = self._provider.getScript("vnd.sun.star.script:%s$%s?language=Python&location=user"
-                                          % (INSIDE, function))
-        result = json.loads(script.invoke(args, (), ())[0])
-        if isinstance(result, dict) and "error" in result:
-            raise RuntimeError("%s failed inside the office:\n%s" % (function, result["error"]))
-        return result
-
 
 class Probe:
     """The second UNO client: the office's answer time to a trivial call (how many frames the desktop has:

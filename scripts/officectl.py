@@ -256,6 +256,17 @@ class Office:
     def close_document(self, doc) -> None:
         self._close_quietly(doc)
 
+    def dispatch(self, doc, command: str, **arguments) -> None:
+        """Dispatch ``command`` to ``doc``'s frame as a key or menu does (``.uno:Undo`` is Ctrl+Z)."""
+        from com.sun.star.beans import PropertyValue
+        values = []
+        for name, value in arguments.items():
+            argument = PropertyValue()
+            argument.Name, argument.Value = name, value
+            values.append(argument)
+        frame = doc.getCurrentController().getFrame()
+        self.service("com.sun.star.frame.DispatchHelper").executeDispatch(frame, command, "", 0, tuple(values))
+
     def service(self, name: str):
         return self.ctx.ServiceManager.createInstanceWithContext(name, self.ctx)
 

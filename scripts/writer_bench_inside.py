@@ -1,72 +1,15 @@
 """The in-office half of bench_writer.py: runs Writer tools and native operations on the main thread.
 
-bench_writer.py copies this file into the office profile's ``Scripts/python`` folder and calls
-its functions through LibreOffice's script provider, so everything here runs inside the office
-process, as the panel's tools do. Each call is handed to the office's main thread (through
-``com.sun.star.awt.AsyncCallback``, as the panel's pump is woken) and timed there; the calling
-bridge thread only waits. Results come back as JSON text.
+bench_writer.py copies this file into the office profile's ``Scripts/python`` folder (with
+inside_common.py, which hands each call to the office's main thread and runs tools as a turn
+does) and calls its functions through LibreOffice's script provider, so everything here runs
+inside the office process, as the panel's tools do. Results come back as JSON text.
 """
-import gc
 import json
-import threading
-import time
-import traceback
 
 import uno
-import unohelper
-from com.sun.star.awt import XCallback
 from com.sun.star.beans import PropertyValue
-
-_STATE = {"undo": None, "step": None}
-
-
-class _OnMain(unohelper.Base, XCallback):
-    def __init__(self, work):
-        self.work, self.done, self.result = work, threading.Event(), None
-
-    def notify(self, data):
-        try:
-            self.result = self.work()
-        except Exception:
-            self.result = {"error": traceback.format_exc()}
-        finally:
-            self.done.set()
-
-
-def _on_main(work):
-    ctx = uno.getComponentContext()
-    runner = _OnMain(work)
-    ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.AsyncCallback", ctx).addCallback(runner, None)
-    runner.done.wait(1800)
-    return json.dumps(runner.result)
-
-
-def _document(uid):
-    ctx = uno.getComponentContext()
-    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-    components = desktop.getComponents().createEnumeration()
-    while components.hasMoreElements():
-        component = components.nextElement()
-        if getattr(component, "RuntimeUID", None) == uid:
-            return component
-    raise RuntimeError("no document %s" % uid)
-
-
-def _timed(action):
-    """``(seconds, value)``; the run's monotonic window is kept for the caller (see :func:`_with_window`)."""
-    gc.collect()  # the setup's garbage is not the timed operation's (timeit sets the collector aside too)
-    began = time.monotonic()
-    started = time.perf_counter()
-    value = action()
-    seconds = time.perf_counter() - started
-    _STATE["window"] = (began, time.monotonic())
-    return seconds, value
-
-
-def _with_window(result):
-    """``result`` with the window of the last timed run: the probe's clock (monotonic) is the same."""
-    result["window"] = _STATE.get("window")
-    return result
+import inside_common as common
 
 
 def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
@@ -80,28 +23,11 @@ def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
         return work_once()
 
     def work_once():
-        from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
-        from marginalia.core.stream.message import ToolCall
-        from marginalia.ui.chat.toolset import build_registry
-        from marginalia.ui.office.undo import DocumentUndo
-        from marginalia.ui.office.undo_keys import UndoKeys
-        document = _document(uid)
-        registry = ToolRegistry(build_registry().for_app("writer"))
-        context = ToolContext(document=document, app="writer", office=uno.getComponentContext(),
-                              options={"review_mode": review_mode, "model": "bench"})
-        runner = ToolRunner(registry, context)
-        undo = DocumentUndo(document)
-        _STATE.setdefault("undo_keys", UndoKeys()).cover(document)  # as a turn does before its tools
-        call = ToolCall("bench", name, arguments, 0)
-        tool = registry.get(name)
-        if tool is not None and tool.changes_document:
-            seconds, outcome = _timed(lambda: undo.run(request, lambda: runner.run(call)))
-        else:
-            seconds, outcome = _timed(lambda: runner.run(call))
-        _STATE["step"] = undo.step
-        return _with_window({"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
+        seconds, outcomes, undo = common.run_turn_calls(uid, [(name, json.loads(arguments))], request, review_mode)
+        outcome = outcomes[0]
+        return common.with_window({"seconds": seconds, "ok": outcome.ok, "content": outcome.content[:300],
                              "length": len(outcome.content), "title": undo.title})
-    return _on_main(work)
+    return common.on_main(work)
 
 
 def _profiled(work):
@@ -119,31 +45,30 @@ def _profiled(work):
 def revert(uid):
     """The panel's Revert: undo the turn's step."""
     def work():
-        from marginalia.ui.office.undo import revert_turn
-        seconds, undone = _timed(lambda: revert_turn(_document(uid), _STATE["step"]))
-        return _with_window({"seconds": seconds, "ok": undone})
-    return _on_main(work)
+        seconds, undone = common.revert_last_turn(uid)
+        return common.with_window({"seconds": seconds, "ok": undone})
+    return common.on_main(work)
 
 
 def native(uid, operation, arguments):
     """Run LibreOffice's own operation named ``operation`` (see NATIVE)."""
     def work():
-        document = _document(uid)
+        document = common.document(uid)
         args = json.loads(arguments)
-        seconds, detail = _timed(lambda: NATIVE[operation](document, **args))
-        return _with_window({"seconds": seconds, "ok": True, "content": str(detail)[:300]})
-    return _on_main(work)
+        seconds, detail = common.timed(lambda: NATIVE[operation](document, **args))
+        return common.with_window({"seconds": seconds, "ok": True, "content": str(detail)[:300]})
+    return common.on_main(work)
 
 
 def native_undo(uid):
     """LibreOffice's own undo of the last action (Ctrl+Z)."""
     def work():
-        manager = _document(uid).getUndoManager()
+        manager = common.document(uid).getUndoManager()
         if not manager.isUndoPossible():
             return {"seconds": None, "ok": False}  # the operation left nothing to undo
-        seconds, _ = _timed(manager.undo)
-        return _with_window({"seconds": seconds, "ok": True})
-    return _on_main(work)
+        seconds, _ = common.timed(manager.undo)
+        return common.with_window({"seconds": seconds, "ok": True})
+    return common.on_main(work)
 
 
 def collect(uid):
@@ -151,21 +76,21 @@ def collect(uid):
     def work():
         import gc
         return {"ok": True, "collected": gc.collect()}
-    return _on_main(work)
+    return common.on_main(work)
 
 
 def clear_undo(uid):
     def work():
-        _document(uid).getUndoManager().clear()
+        common.document(uid).getUndoManager().clear()
         return {"ok": True}
-    return _on_main(work)
+    return common.on_main(work)
 
 
 def text_of(uid):
     """The whole body text (to check that an undo restored it)."""
     def work():
-        return {"text": _document(uid).getText().getString()}
-    return _on_main(work)
+        return {"text": common.document(uid).getText().getString()}
+    return common.on_main(work)
 
 
 def paragraphs_text(uid, first, last):
@@ -173,15 +98,15 @@ def paragraphs_text(uid, first, last):
     def work():
         from marginalia.ui.writer.blocks import body_blocks
         from marginalia.ui.writer.spans import TextSpan
-        blocks = body_blocks(_document(uid))[first - 1:last]
+        blocks = body_blocks(common.document(uid))[first - 1:last]
         return {"text": "\n".join(TextSpan.of_range(b.obj).text for b in blocks if b.kind == "paragraph")}
-    return _on_main(work)
+    return common.on_main(work)
 
 
 def decorate(uid, every):
     """Add what HTML import cannot make: footnotes, comments and tracked changes, every ``every`` paragraphs."""
     def work():
-        document = _document(uid)
+        document = common.document(uid)
         paragraphs = document.getText().createEnumeration()
         number, notes = 0, 0
         while paragraphs.hasMoreElements():
@@ -210,7 +135,7 @@ def decorate(uid, every):
         pages = view.getPage()
         view.jumpToFirstPage()
         return {"ok": True, "added": notes, "paragraphs": number, "pages": pages}
-    return _on_main(work)
+    return common.on_main(work)
 
 
 # --- LibreOffice's own operations -------------------------------------------------------------

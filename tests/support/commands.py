@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import uno  # noqa: F401  (installs the com.sun.star import hook)
-from com.sun.star.beans import PropertyValue
 
 
 def select_phrase(document, phrase: str) -> None:
@@ -19,10 +18,4 @@ def selected_text(document) -> str:
 
 def press(office, document, command: str, **arguments) -> None:
     """Dispatch ``command`` to ``document``'s frame as a key or menu does (``.uno:Undo`` is Ctrl+Z)."""
-    values = []
-    for name, value in arguments.items():
-        argument = PropertyValue()
-        argument.Name, argument.Value = name, value
-        values.append(argument)
-    frame = document.getCurrentController().getFrame()
-    office.service("com.sun.star.frame.DispatchHelper").executeDispatch(frame, command, "", 0, tuple(values))
+    office.dispatch(document, command, **arguments)

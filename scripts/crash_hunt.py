@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""`make test-crash`: random assistant turns and every way of taking them back, looking for crashes.
+
+Each cycle, in a real headless LibreOffice with the freshly built extension:
+  1. the user's cursor or selection is put somewhere at random (body start, middle, end, a table
+     cell, a selection; a cell or range in Calc);
+  2. one assistant turn runs 1-3 random calls of the Writer or Calc tools with valid arguments made
+     from what the document holds (inserts at the start, middle and end, Markdown with headings,
+     lists and tables, replace all, formats, deletes, comments, tables, tracked changes; in Calc
+     writes, formats, sorts, filters, rows and columns, sheets, charts, comments, CSV), as the panel
+     runs them (one undo step, Ctrl+Z covered);
+  3. it is taken back at random: the panel's Revert, Ctrl+Z, Ctrl+Z then Ctrl+Y then Ctrl+Z,
+     the user's typing then the toolbar's undo of both steps, kept (the next turn builds on it),
+     or the document saved, closed and opened again.
+After every step the office must answer (a crash ends the cycle, is counted, and the office
+restarts), a turn that left no undo step must have changed nothing, and every undo must restore
+the text, every paragraph's style and every table's cells (Calc: every sheet's formulas, charts
+and comments) exactly.
+
+Documents: the corpus of documents written by others (tests/fixtures/documents/) and generated
+reports up to 150 pages (scripts/bench_writer.py's). Prints a line per problem and a summary; the
+exit status is 1 when any crash or mismatch was seen.
+
+Usage: python3 scripts/crash_hunt.py [--cycles 500] [--seed 1] [--max-pages 150]
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import devpath  # noqa: E402
+
+devpath.install()
+
+import build_oxt  # noqa: E402
+from crash_hunt_turns import calc_turn, writer_turn  # noqa: E402
+from inside import Inside  # noqa: E402
+from officectl import Office, office_available  # noqa: E402
+
+DOCUMENTS = os.path.join(ROOT, "tests", "fixtures", "documents")
+WRITER_FILES = (".odt", ".docx", ".ott")
+CALC_FILES = (".ods", ".xlsx")
+SCRIPT = "crash_hunt_inside.py"
+TAKE_BACK = ("revert", "ctrl_z", "ctrl_z_y_z", "type_then_undo_both", "keep", "reopen")
+CYCLES_PER_DOCUMENT = 6
+
+
+@dataclass
+class Tally:
+    """What the hunt saw."""
+
+    cycles: int = 0
+    crashes: List[str] = field(default_factory=list)
+    mismatches: List[str] = field(default_factory=list)
+    actions: Dict[str, int] = field(default_factory=collections.Counter)
+    tools: Dict[str, int] = field(default_factory=collections.Counter)
+    refused: int = 0
+    documents: Dict[str, int] = field(default_factory=collections.Counter)
+
+    def problem(self, kind: str, text: str) -> None:
+        (self.crashes if kind == "crash" else self.mismatches).append(text)
+        print("%s: %s" % (kind.upper(), text), flush=True)
+
+
+class OfficeDied(Exception):
+    """The office stopped answering during a step."""
+
+
+class Hunt:
+    """One office, one document at a time, cycles of turn and take-back (see the module docstring)."""
+
+    def __init__(self, office: Office, rng: random.Random, pool: List[str], workdir: str):
+        self.office, self.rng, self.pool, self.workdir = office, rng, pool, workdir
+        self.inside = Inside(office, SCRIPT)
+        self.doc = None
+        self.name = ""
+        self.left = 0
+        self.tally = Tally()
+
+    # documents --------------------------------------------------------------------------------
+    def next_document(self) -> None:
+        self.close()
+        self.name = self.rng.choice(self.pool)
+        self.doc = self.office.open_document(self.name)
+        self.name = os.path.basename(self.name)
+        self.left = CYCLES_PER_DOCUMENT
+        self.tally.documents[self.name] += 1
+
+    def close(self) -> None:
+        if self.doc is not None and self.office.alive():
+            self.office.close_document(self.doc)
+        self.doc = None
+
+    # one cycle --------------------------------------------------------------------------------
+    def cycle(self, number: int) -> None:
+        if self.doc is None or self.left <= 0:
+            self.next_document()
+        self.left -= 1
+        label = "cycle %d, %s" % (number, self.name)
+        try:
+            self._cycle(label)
+        except OfficeDied as died:
+            self.tally.problem("crash", "%s: %s" % (label, died))
+            self.office.restart()
+            self.inside = Inside(self.office, SCRIPT)
+            self.doc = None
+        self.tally.cycles += 1
+
+    def _cycle(self, label: str) -> None:
+        uid = self.doc.RuntimeUID
+        before = self._state(uid)
+        where = self._call("place_cursor", uid, self.rng.randrange(1 << 30))["where"]
+        outline = self._call("outline", uid)
+        calls = (calc_turn if outline["app"] == "calc" else writer_turn)(self.rng, outline)
+        for name, _ in calls:
+            self.tally.tools[name] += 1
+        done = self._call("turn", uid, json.dumps(calls), "crash hunt")
+        self.tally.refused += sum(1 for ok, _ in done["outcomes"] if not ok)
+        context = "%s, cursor %s, calls %s" % (label, where, _short(calls))
+        after = self._state(uid)
+        if not done["step"]:
+            self._expect(uid, before, context + ", nothing recorded")
+            return
+        action = self.rng.choice(TAKE_BACK)
+        self.tally.actions[action] += 1
+        getattr(self, "_" + action)(uid, before, after, context + ", " + action)
+
+    # ways of taking a turn back ---------------------------------------------------------------
+    def _revert(self, uid, before, after, context):
+        if not self._call("revert", uid)["ok"]:
+            self.tally.problem("mismatch", context + ": Revert did not undo the turn")
+        self._expect(uid, before, context)
+
+    def _ctrl_z(self, uid, before, after, context):
+        self._dispatch(".uno:Undo")
+        self._expect(uid, before, context)
+
+    def _ctrl_z_y_z(self, uid, before, after, context):
+        self._dispatch(".uno:Undo")
+        self._expect(uid, before, context + " (undo)")
+        self._dispatch(".uno:Redo")
+        self._expect(uid, after, context + " (redo)", ignore=("chart_names",))
+        self._dispatch(".uno:Undo")
+        self._expect(uid, before, context + " (undo again)")
+
+    def _type_then_undo_both(self, uid, before, after, context):
+        if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+            self._dispatch(".uno:EnterString", StringName="typed by the user")
+        else:
+            self._dispatch(".uno:InsertText", Text="typed")  # one word: one undo step (a space starts another)
+        self._dispatch(".uno:Undo", Undo=2)  # the toolbar's list: the user's step and the turn's
+        self._expect(uid, before, context)
+
+    def _keep(self, uid, before, after, context):
+        pass
+
+    def _reopen(self, uid, before, after, context):
+        extension = ".ods" if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument") else ".odt"
+        path = os.path.join(self.workdir, "reopened%s" % extension)
+        import uno
+        self._guard(lambda: self.doc.storeToURL(uno.systemPathToFileUrl(path), ()))
+        self.close()
+        self.doc = self._guard(lambda: self.office.open_document(path))
+        if not os.path.basename(self.name).startswith("reopened"):
+            self.name = "%s (reopened)" % os.path.basename(self.name)
+
+    # checks -----------------------------------------------------------------------------------
+    def _expect(self, uid, wanted, context, ignore=()) -> None:
+        got = self._state(uid)
+        compared = [name for name in wanted["digests"] if name not in ignore]
+        if any(got["digests"].get(name) != wanted["digests"][name] for name in compared):
+            self.tally.problem("mismatch", "%s: %s" % (context, difference(wanted["parts"], got["parts"])))
+            self.left = 0  # the next cycle starts from a freshly opened document
+
+    def _state(self, uid):
+        return self._call("state", uid, True)
+
+    def _call(self, function, *args):
+        return self._guard(lambda: self.inside.call(function, *args))
+
+    def _dispatch(self, command: str, **arguments) -> None:
+        self._guard(lambda: self.office.dispatch(self.doc, command, **arguments))
+
+    def _guard(self, action):
+        try:
+            value = action()
+        except Exception as error:
+            if not self.office.alive():
+                raise OfficeDied(type(error).__name__) from None
+            raise
+        if not self.office.alive():
+            raise OfficeDied("the office stopped answering")
+        return value
+
+
+def difference(wanted: dict, got: dict) -> str:
+    """Where two states (see crash_hunt_inside.state) first differ, in a few words."""
+    for name in wanted:
+        if wanted[name] != got.get(name):
+            return "%s differ: %s" % (name, _first_difference(wanted[name], got.get(name)))
+    return "no difference"
+
+
+def _first_difference(wanted, got, path="") -> str:
+    if isinstance(wanted, list) and isinstance(got, list):
+        for index, (a, b) in enumerate(zip(wanted, got)):
+            if a != b:
+                return _first_difference(a, b, "%s[%d]" % (path, index))
+        return "%s: %d items, now %d" % (path, len(wanted), len(got))
+    if isinstance(wanted, str) and isinstance(got, str):
+        at = next((i for i, (a, b) in enumerate(zip(wanted, got)) if a != b), min(len(wanted), len(got)))
+        return "%s at %d: %r, now %r" % (path, at, wanted[max(0, at - 30):at + 50], got[max(0, at - 30):at + 50])
+    return "%s: %r, now %r" % (path, str(wanted)[:120], str(got)[:120])
+
+
+def _short(calls) -> str:
+    return json.dumps(calls)[:300]
+
+
+def document_pool(max_pages: int, workdir: str, office: Office) -> List[str]:
+    """The corpus's Writer and Calc files, and generated reports up to ``max_pages`` saved as .odt."""
+    from bench_writer import document_html
+    pool = [os.path.join(DOCUMENTS, name) for name in sorted(os.listdir(DOCUMENTS))
+            if name.endswith(WRITER_FILES + CALC_FILES)]
+    for pages in sorted({2, 10, min(30, max_pages), max_pages}):
+        html = os.path.join(workdir, "report-%d.html" % pages)
+        with open(html, "w", encoding="utf-8") as handle:
+            handle.write(document_html(pages))
+        doc = office.open_document(html, filter_name="HTML (StarWriter)")
+        path = os.path.join(workdir, "report-%d.odt" % pages)
+        import uno
+        doc.storeToURL(uno.systemPathToFileUrl(path), ())
+        office.close_document(doc)
+        pool.append(path)
+    return pool
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cycles", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-pages", type=int, default=150)
+    args = parser.parse_args(argv)
+    if not office_available():
+        print("LibreOffice is not installed (make deps installs it)")
+        return 1
+    workdir = tempfile.mkdtemp(prefix="marginalia-crash-hunt-")
+    oxt = build_oxt.build(os.path.join(workdir, "marginalia.oxt"))
+    office = Office([oxt], workdir=os.path.join(workdir, "office")).start()
+    started = time.monotonic()
+    try:
+        hunt = Hunt(office, random.Random(args.seed), document_pool(args.max_pages, workdir, office), workdir)
+        for number in range(1, args.cycles + 1):
+            hunt.cycle(number)
+            if number % 25 == 0:
+                print("crash hunt: %d cycles, %d crashes, %d mismatches, %.0f s"
+                      % (number, len(hunt.tally.crashes), len(hunt.tally.mismatches),
+                         time.monotonic() - started), flush=True)
+        hunt.close()
+    finally:
+        office.stop()
+    _summary(hunt.tally, time.monotonic() - started, args)
+    return 1 if hunt.tally.crashes or hunt.tally.mismatches else 0
+
+
+def _summary(tally: Tally, seconds: float, args) -> None:
+    print("tools called: %s" % ", ".join("%s %d" % item for item in sorted(tally.tools.items())))
+    print("taken back by: %s" % ", ".join("%s %d" % item for item in sorted(tally.actions.items())))
+    print("documents opened: %d kinds, %d times; refused calls: %d"
+          % (len(tally.documents), sum(tally.documents.values()), tally.refused))
+    print("crash hunt (seed %d): %d cycles, %d crashes, %d mismatches in %.0f s"
+          % (args.seed, tally.cycles, len(tally.crashes), len(tally.mismatches), seconds))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
