@@ -30,6 +30,7 @@ import collections
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -80,8 +81,10 @@ class OfficeDied(Exception):
 class Hunt:
     """One office, one document at a time, cycles of turn and take-back (see the module docstring)."""
 
-    def __init__(self, office: Office, rng: random.Random, pool: List[str], workdir: str):
+    def __init__(self, office: Office, rng: random.Random, pool: List[str], workdir: str, keep_before: bool = False):
         self.office, self.rng, self.pool, self.workdir = office, rng, pool, workdir
+        self.keep_before = keep_before
+        self.context = ""
         self.inside = Inside(office, SCRIPT)
         self.doc = None
         self.name = ""
@@ -108,10 +111,11 @@ class Hunt:
             self.next_document()
         self.left -= 1
         label = "cycle %d, %s" % (number, self.name)
+        self.context = label
         try:
             self._cycle(label)
         except OfficeDied as died:
-            self.tally.problem("crash", "%s: %s" % (label, died))
+            self.tally.problem("crash", "%s: %s" % (self.context, died))
             self.office.restart()
             self.inside = Inside(self.office, SCRIPT)
             self.doc = None
@@ -119,22 +123,28 @@ class Hunt:
 
     def _cycle(self, label: str) -> None:
         uid = self.doc.RuntimeUID
+        if self.keep_before:
+            self._store(os.path.join(self.workdir, "before-cycle%s" % self._extension()))
         before = self._state(uid)
         where = self._call("place_cursor", uid, self.rng.randrange(1 << 30))["where"]
         outline = self._call("outline", uid)
         calls = (calc_turn if outline["app"] == "calc" else writer_turn)(self.rng, outline)
         for name, _ in calls:
             self.tally.tools[name] += 1
+        if self.keep_before:
+            with open(os.path.join(self.workdir, "before-cycle.json"), "w", encoding="utf-8") as handle:
+                json.dump({"label": label, "where": where, "calls": calls}, handle)
+        self.context = context = "%s, cursor %s, calls %s" % (label, where, _short(calls))
         done = self._call("turn", uid, json.dumps(calls), "crash hunt")
         self.tally.refused += sum(1 for ok, _ in done["outcomes"] if not ok)
-        context = "%s, cursor %s, calls %s" % (label, where, _short(calls))
         after = self._state(uid)
         if not done["step"]:
             self._expect(uid, before, context + ", nothing recorded")
             return
         action = self.rng.choice(TAKE_BACK)
         self.tally.actions[action] += 1
-        getattr(self, "_" + action)(uid, before, after, context + ", " + action)
+        self.context = context = context + ", " + action
+        getattr(self, "_" + action)(uid, before, after, context)
 
     # ways of taking a turn back ---------------------------------------------------------------
     def _revert(self, uid, before, after, context):
@@ -166,14 +176,19 @@ class Hunt:
         pass
 
     def _reopen(self, uid, before, after, context):
-        extension = ".ods" if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument") else ".odt"
-        path = os.path.join(self.workdir, "reopened%s" % extension)
-        import uno
-        self._guard(lambda: self.doc.storeToURL(uno.systemPathToFileUrl(path), ()))
+        path = os.path.join(self.workdir, "reopened" + self._extension())
+        self._store(path)
         self.close()
         self.doc = self._guard(lambda: self.office.open_document(path))
         if not os.path.basename(self.name).startswith("reopened"):
             self.name = "%s (reopened)" % os.path.basename(self.name)
+
+    def _extension(self) -> str:
+        return ".ods" if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument") else ".odt"
+
+    def _store(self, path: str) -> None:
+        import uno
+        self._guard(lambda: self.doc.storeToURL(uno.systemPathToFileUrl(path), ()))
 
     # checks -----------------------------------------------------------------------------------
     def _expect(self, uid, wanted, context, ignore=()) -> None:
@@ -229,10 +244,13 @@ def _short(calls) -> str:
 
 
 def document_pool(max_pages: int, workdir: str, office: Office) -> List[str]:
-    """The corpus's Writer and Calc files, and generated reports up to ``max_pages`` saved as .odt."""
+    """Copies of the corpus's Writer and Calc files, and generated reports up to ``max_pages`` saved as .odt."""
     from bench_writer import document_html
-    pool = [os.path.join(DOCUMENTS, name) for name in sorted(os.listdir(DOCUMENTS))
-            if name.endswith(WRITER_FILES + CALC_FILES)]
+    pool = []
+    for name in sorted(os.listdir(DOCUMENTS)):  # copies: an office that dies leaves lock files beside them
+        if name.endswith(WRITER_FILES + CALC_FILES):
+            shutil.copy(os.path.join(DOCUMENTS, name), workdir)
+            pool.append(os.path.join(workdir, name))
     for pages in sorted({2, 10, min(30, max_pages), max_pages}):
         html = os.path.join(workdir, "report-%d.html" % pages)
         with open(html, "w", encoding="utf-8") as handle:
@@ -251,6 +269,9 @@ def main(argv=None) -> int:
     parser.add_argument("--cycles", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-pages", type=int, default=150)
+    parser.add_argument("--keep-before", action="store_true",
+                        help="save each document before its cycle's turn as before-cycle.odt/.ods, and the turn's calls as "
+                             "before-cycle.json, in the work folder (named at the end), to replay a problem")
     args = parser.parse_args(argv)
     if not office_available():
         print("LibreOffice is not installed (make deps installs it)")
@@ -260,7 +281,8 @@ def main(argv=None) -> int:
     office = Office([oxt], workdir=os.path.join(workdir, "office")).start()
     started = time.monotonic()
     try:
-        hunt = Hunt(office, random.Random(args.seed), document_pool(args.max_pages, workdir, office), workdir)
+        hunt = Hunt(office, random.Random(args.seed), document_pool(args.max_pages, workdir, office), workdir,
+                    args.keep_before)
         for number in range(1, args.cycles + 1):
             hunt.cycle(number)
             if number % 25 == 0:
@@ -271,6 +293,8 @@ def main(argv=None) -> int:
     finally:
         office.stop()
     _summary(hunt.tally, time.monotonic() - started, args)
+    if args.keep_before:
+        print("work folder: %s" % workdir)
     return 1 if hunt.tally.crashes or hunt.tally.mismatches else 0
 
 

@@ -137,7 +137,9 @@ def place_cursor(uid, seed):
 def _place_in_writer(doc, controller, rng):
     text = doc.getText()
     where = rng.choice(["start", "end", "middle", "middle", "table", "selection"])
-    if where == "table" and doc.getTextTables().getCount():
+    if where == "table" and not doc.getTextTables().getCount():
+        where = "middle"
+    if where == "table":
         table = doc.getTextTables().getByIndex(rng.randrange(doc.getTextTables().getCount()))
         cells = table.getCellNames()
         cell = table.getCellByName(cells[rng.randrange(len(cells))])
@@ -146,7 +148,7 @@ def _place_in_writer(doc, controller, rng):
     cursor = text.createTextCursor()
     if where == "end":
         cursor.gotoEnd(False)
-    elif where in ("middle", "selection", "table"):
+    elif where in ("middle", "selection"):
         for _ in range(rng.randrange(40)):
             if not cursor.gotoNextParagraph(False):
                 break

@@ -130,6 +130,7 @@ def write_runs(xtext, cursor, runs: List[Run]) -> None:
     into a bold sentence stays bold); formats a run sets are switched on for it only.
     """
     cursor.setString("")
+    cursor.collapseToEnd()  # while changes are recorded the deleted text stays, and the cursor over it
     base = _formats_at(cursor)
     inherited = base
     for run in runs:
@@ -139,13 +140,11 @@ def write_runs(xtext, cursor, runs: List[Run]) -> None:
         text = clean(run.text).replace("\n", " ")
         if not text:
             continue
-        xtext.insertString(cursor, text, False)
-        wanted = dict(zip(RUN_PROPERTIES, _run_values(run, base)))
+        cursor.setString(text)  # the cursor then spans the new text (counting back from its end would
+        wanted = dict(zip(RUN_PROPERTIES, _run_values(run, base)))  # reach into a tracked deletion)
         changed = {name: value for name, value in wanted.items() if not _same_format(name, value, inherited[name])}
         if changed:
-            written = xtext.createTextCursorByRange(cursor.getEnd())
-            written.goLeft(len(text), True)
-            written.setPropertyValues(tuple(changed), tuple(changed.values()))
+            cursor.setPropertyValues(tuple(changed), tuple(changed.values()))
         inherited = wanted  # text typed next takes these formats
         cursor.collapseToEnd()
 

@@ -1,4 +1,5 @@
 """comments and track_changes on real documents, and review mode."""
+import pytest
 from writer_docs import YELLOW, blocks, portions, select_in, snapshot, texts
 
 
@@ -112,3 +113,26 @@ def test_with_pending_changes_tools_see_and_address_the_text_as_changed(tools, s
     tools.ok("replace_text", paragraph=2, old_text="Dear Michael Smith, this", new_text="Dear Michael Smith, the")
     tools.ok("track_changes", action="accept", all=True)
     assert texts(sample)[1] == "Dear Michael Smith, the report covers the first quarter."
+
+
+@pytest.mark.parametrize("recording", ["by the document", "in review mode"])
+def test_a_format_only_replacement_everywhere_while_changes_are_recorded(tools, sample, recording):
+    """LibreOffice 7.4's Replace All of a text by the same text with attributes, while changes are recorded,
+    replaces without end (120,002 places for 2, measured, the document ruined): the tool must not use it."""
+    text = sample.getText().getString()
+    count = text.count("Micheal")
+    assert count >= 2
+    if recording == "by the document":
+        sample.RecordChanges = True
+    else:
+        tools.options["review_mode"] = True
+    outcome = tools.ok("replace_text", old_text="Micheal", new_text="*Micheal*", format="markdown", all=True)
+    assert "Replaced %d occurrences" % count in outcome.content, outcome.content
+    sample.RecordChanges = False
+    tools.options["review_mode"] = False
+    tools.ok("track_changes", action="accept", all=True)
+    assert sample.getText().getString() == text
+    search = sample.createSearchDescriptor()
+    search.SearchString = "Micheal"
+    found = sample.findAll(search)
+    assert [found.getByIndex(i).CharPosture.value for i in range(found.getCount())] == ["ITALIC"] * count
