@@ -85,6 +85,7 @@ class Hunt:
         self.office, self.rng, self.pool, self.workdir = office, rng, pool, workdir
         self.keep_before = keep_before
         self.context = ""
+        self.number = 0
         self.inside = Inside(office, SCRIPT)
         self.doc = None
         self.name = ""
@@ -110,12 +111,13 @@ class Hunt:
         if self.doc is None or self.left <= 0:
             self.next_document()
         self.left -= 1
+        self.number = number
         label = "cycle %d, %s" % (number, self.name)
         self.context = label
         try:
             self._cycle(label)
         except OfficeDied as died:
-            self.tally.problem("crash", "%s: %s" % (self.context, died))
+            self._problem("crash", "%s: %s" % (self.context, died))
             self.office.restart()
             self.inside = Inside(self.office, SCRIPT)
             self.doc = None
@@ -149,7 +151,7 @@ class Hunt:
     # ways of taking a turn back ---------------------------------------------------------------
     def _revert(self, uid, before, after, context):
         if not self._call("revert", uid)["ok"]:
-            self.tally.problem("mismatch", context + ": Revert did not undo the turn")
+            self._problem("mismatch", context + ": Revert did not undo the turn")
         self._expect(uid, before, context)
 
     def _ctrl_z(self, uid, before, after, context):
@@ -183,6 +185,16 @@ class Hunt:
         if not os.path.basename(self.name).startswith("reopened"):
             self.name = "%s (reopened)" % os.path.basename(self.name)
 
+    def _problem(self, kind: str, text: str) -> None:
+        """Count and print a problem; with ``keep_before``, keep the cycle's document and calls to replay it."""
+        self.tally.problem(kind, text)
+        if not self.keep_before:
+            return
+        for name in os.listdir(self.workdir):
+            if name.startswith("before-cycle."):
+                shutil.copy(os.path.join(self.workdir, name),
+                            os.path.join(self.workdir, name.replace("before-cycle", "problem-%d" % self.number)))
+
     def _extension(self) -> str:
         return ".ods" if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument") else ".odt"
 
@@ -195,7 +207,7 @@ class Hunt:
         got = self._state(uid)
         compared = [name for name in wanted["digests"] if name not in ignore]
         if any(got["digests"].get(name) != wanted["digests"][name] for name in compared):
-            self.tally.problem("mismatch", "%s: %s" % (context, difference(wanted["parts"], got["parts"])))
+            self._problem("mismatch", "%s: %s" % (context, difference(wanted["parts"], got["parts"])))
             self.left = 0  # the next cycle starts from a freshly opened document
 
     def _state(self, uid):
@@ -270,8 +282,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-pages", type=int, default=150)
     parser.add_argument("--keep-before", action="store_true",
-                        help="save each document before its cycle's turn as before-cycle.odt/.ods, and the turn's calls as "
-                             "before-cycle.json, in the work folder (named at the end), to replay a problem")
+                        help="save each document before its cycle's turn, and the turn's calls, in the work folder (named at "
+                             "the end); a cycle with a problem keeps them as problem-<cycle>.odt/.ods and .json")
     args = parser.parse_args(argv)
     if not office_available():
         print("LibreOffice is not installed (make deps installs it)")

@@ -76,7 +76,7 @@ def with_window(result):
     return result
 
 
-def run_turn_calls(uid, calls, request, review_mode=False):
+def run_turn_calls(uid, calls, request, review_mode=False, model="bench"):
     """Run ``calls`` (``(name, arguments dict)``) as one assistant turn: ``(seconds, [outcomes], undo)``.
 
     Changing tools share the turn's one undo step, as in the panel; the document's Ctrl+Z is
@@ -91,12 +91,12 @@ def run_turn_calls(uid, calls, request, review_mode=False):
     app = app_of(doc)
     registry = ToolRegistry(build_registry().for_app(app))
     context = ToolContext(document=doc, app=app, office=uno.getComponentContext(),
-                          options={"review_mode": review_mode, "model": "driver"})
+                          options={"review_mode": review_mode, "model": model})
     runner = ToolRunner(registry, context)
     undo = DocumentUndo(doc)
     if STATE["undo_keys"] is None:
         STATE["undo_keys"] = UndoKeys()
-    STATE["undo_keys"].cover(doc)
+    STATE["undo_keys"].cover(doc, undo)
 
     def run_all():
         outcomes = []

@@ -70,11 +70,15 @@ class ToolOutcome:
     unexpected: bool = False
     """The tool crashed (an exception other than a deliberate ToolError): it may have stopped
     halfway through a change, so the undo scope must not trust it to have cleaned up."""
+    in_place: bool = False
+    """The change stayed inside existing paragraphs (their text and formats): no paragraph, table
+    or object was added or removed. Only such steps are undone in Writer's block selection mode
+    (see ui/office/block_selection.py): undoing added or removed ones in it aborted LibreOffice."""
 
     @classmethod
-    def success(cls, content: str, summary: str = "", data: Any = None) -> "ToolOutcome":
-        """A successful call."""
-        return cls(True, content, summary, data)
+    def success(cls, content: str, summary: str = "", data: Any = None, in_place: bool = False) -> "ToolOutcome":
+        """A successful call (``in_place``: see the field)."""
+        return cls(True, content, summary, data, in_place=in_place)
 
     @classmethod
     def failure(cls, message: str, summary: str = "") -> "ToolOutcome":

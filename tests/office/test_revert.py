@@ -145,3 +145,19 @@ def test_revert_of_a_replace_all_and_an_appendix_keeps_the_office_running(office
     assert panel.press("revert")
     wait_until(lambda: "Reverted every change" in panel.transcript(), timeout=30, message="the Revert")
     assert office.alive() and writer.getText().getString() == PLAIN
+
+
+def test_revert_of_a_table_made_at_the_start_and_an_appendix_keeps_the_office_running(office, endpoint, writer):
+    """Found by make test-crash (mammoth's footnotes.docx): after undoing these in block selection mode,
+    LibreOffice 7.4 aborted when the views were unlocked, though the user's selection was put back."""
+    writer.getText().setString("Ouch.")
+    panel = Panel(writer).open()
+    endpoint.enqueue(*tool_turn(("tables", {"action": "create", "position": "start",
+                                            "rows": [["Name", "Value"], ["row 0", "0"], ["row 1", "1"]]}),
+                                ("insert_content", {"content": appendix(), "position": "after", "paragraph": 1})))
+    panel.send("Add a table at the start and an appendix.")
+    panel.wait_idle(60)
+    assert writer.getTextTables().getCount() == 2
+    assert panel.press("revert")
+    wait_until(lambda: "Reverted every change" in panel.transcript(), timeout=30, message="the Revert")
+    assert office.alive() and writer.getText().getString() == "Ouch." and writer.getTextTables().getCount() == 0

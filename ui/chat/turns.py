@@ -32,7 +32,7 @@ def start_turn(app, session, document, text: str) -> None:
     if request.plan.strategy == "none" and request.names and not session.history:
         _note(session, no_tools_notice())
     undo = DocumentUndo(document)
-    app.undo_keys.cover(document)
+    app.undo_keys.cover(document, undo)
     client = request_settings.http_client(ctx, app.http, settings.endpoint)
     turn = Turn(history=session.history, user_text=text, build_request=request.build,
                 stream_fn=functools.partial(stream_budgeted_round, client, session.calibration, facts=app.facts),

@@ -110,7 +110,7 @@ class OfficeToolHost(ToolHost):
         if not tool.changes_document:
             return runner.run(call)
         undo = self._bursts.undo_for(session.id, target.model)
-        self._app.undo_keys.cover(target.model)
+        self._app.undo_keys.cover(target.model, undo)
         outcome = undo.run(session.client_name, lambda: runner.run(call))
         self._bursts.touch(session.id, target.model)
         chat = self._app.sessions.session_for(target.model)

@@ -53,15 +53,18 @@ the 2,400 matches of a 142-page report took 150 ms (measured, ``scripts/bench_wr
 
 @dataclass(frozen=True)
 class TurnStep:
-    """A turn's undo step, as Revert needs it: its title and the time its tools took to make it."""
+    """A turn's undo step, as Revert needs it: its title, the time its tools took to make it, and
+    whether every change of it stayed inside existing paragraphs (``ToolOutcome.in_place``)."""
 
     title: str
     made_in: float
+    in_place: bool = False
 
     @property
     def many_places(self) -> bool:
-        """True when the step may have changed many places (see :data:`QUICK_STEP_SECONDS`)."""
-        return self.made_in >= QUICK_STEP_SECONDS
+        """True when the step may have changed many places (see :data:`QUICK_STEP_SECONDS`) and may be
+        undone in block selection mode (only changes in place: see ``ToolOutcome.in_place``)."""
+        return self.in_place and self.made_in >= QUICK_STEP_SECONDS
 
 
 def step_title(request: str) -> str:
@@ -98,6 +101,7 @@ class DocumentUndo:
         self._depth = None
         self._done = []  # the turn's successful changing actions, in order, for a replay
         self._made_in = 0.0  # seconds the tools of the turn's step took
+        self._in_place = True  # every change of the step stayed inside existing paragraphs
 
     @property
     def title(self):
@@ -108,7 +112,7 @@ class DocumentUndo:
     def step(self):
         """The turn's step for :func:`revert_turn`, or None while the turn changed nothing."""
         title = self.title
-        return TurnStep(title, self._made_in) if title is not None else None
+        return TurnStep(title, self._made_in, self._in_place) if title is not None else None
 
     def run(self, request: str, action):
         """Run one document-changing tool inside the turn's step; return its outcome.
@@ -135,6 +139,8 @@ class DocumentUndo:
         if recorded or merge:
             self._title, self._depth = title, len(manager.getAllUndoActionTitles())
             self._made_in = (self._made_in if merge else 0.0) + spent
+            if recorded:
+                self._in_place = (self._in_place or not merge) and outcome.in_place
             if outcome.ok:
                 self._done = self._done + [action] if merge else [action]
         return outcome

@@ -1,17 +1,21 @@
-"""Ctrl+Z and Ctrl+Y of an assistant's step undo it the way the panel's Revert does.
+"""Ctrl+Z and Ctrl+Y of an assistant's step undo it with the views locked, the user's selection kept.
 
-LibreOffice's own undo of a format on thousands of places makes a cursor per place, each
-walking all the ones before it, and selects every place (see :mod:`.block_selection` and
-:mod:`.undo_step`): at 473 pages its Ctrl+Z of a format on 8,000 places took 1.15 s and
-left them all selected; the same key on an assistant's step that made that change takes
-45 ms (measured). So before a turn starts in a Writer frame (or an agent or a selection
-action changes its document), an interceptor is registered on the frame, once, for
-``.uno:Undo`` and ``.uno:Redo`` (what Ctrl+Z, Ctrl+Y, the Edit menu and the toolbar
-buttons dispatch). When the step to undo or redo is an assistant's (its title begins
-with "Marginalia: "), it goes through :func:`.undo_step.undo_step`: the views locked,
-block selection mode held, and the user's own selection kept; so do several steps at once
-from the toolbar's list when one of them is an assistant's. Anything else (the user's own
-steps, other documents) goes to LibreOffice unchanged.
+LibreOffice's own undo of a format on thousands of places selects every place and draws
+them (see :mod:`.undo_step`): at 473 pages its Ctrl+Z of a format on 8,000 places took
+1.15 s and left them all selected. So before a turn starts in a Writer frame (or an agent
+or a selection action changes its document), an interceptor is registered on the frame,
+once, for ``.uno:Undo`` and ``.uno:Redo`` (what Ctrl+Z, Ctrl+Y, the Edit menu and the
+toolbar buttons dispatch). When the step to undo or redo is an assistant's (its title
+begins with "Marginalia: "), it goes through :func:`.undo_step.undo_step` with the views
+locked and the user's own selection kept; so do several steps at once from the toolbar's
+list when one of them is an assistant's. Anything else (the user's own steps, other
+documents) goes to LibreOffice unchanged.
+
+Block selection mode (quicker still on many formatted places: 45 ms for the step above) is
+held only for the newest step of the undo scope the frame was last covered with, when every
+change of it stayed in place (:class:`.undo.TurnStep`): undoing added or removed paragraphs
+or tables in that mode aborted LibreOffice 7.4 (issue 30). Any other assistant's step is
+undone without it.
 """
 from __future__ import annotations
 
@@ -38,13 +42,20 @@ class UndoKeys:
 
     def __init__(self):
         self._frames = []
+        self._scopes = []  # (frame, the undo scope it was last covered with)
 
-    def cover(self, document) -> None:
-        """Make Undo and Redo of assistants' steps in ``document``'s frame quick (once per frame)."""
+    def cover(self, document, scope=None) -> None:
+        """Make Undo and Redo of assistants' steps in ``document``'s frame quick (once per frame).
+
+        ``scope`` (a :class:`.undo.DocumentUndo`) is the undo scope about to change the document:
+        Ctrl+Z of its step may hold block selection mode when its changes stayed in place.
+        """
         frame = _frame(document)
+        if frame is not None and scope is not None:
+            self._scopes = [(known, kept) for known, kept in self._scopes if not known == frame] + [(frame, scope)]
         if frame is None or any(frame == known for known in self._frames):
             return
-        keys = _UndoKeys(frame, self._forget)
+        keys = _UndoKeys(frame, self._forget, self._step_of)
         try:
             frame.registerDispatchProviderInterceptor(keys)
             frame.addEventListener(keys)
@@ -64,6 +75,14 @@ class UndoKeys:
 
     def _forget(self, frame) -> None:
         self._frames = [known for known in self._frames if not known == frame]
+        self._scopes = [(known, scope) for known, scope in self._scopes if not known == frame]
+
+    def _step_of(self, frame):
+        """The newest step of the undo scope ``frame`` was last covered with, or None."""
+        for known, scope in self._scopes:
+            if known == frame:
+                return scope.step
+        return None
 
 
 def _steps_asked(arguments) -> int:
@@ -82,8 +101,8 @@ def _frame(document):
 class _UndoKeys(unohelper.Base, XDispatchProviderInterceptor, XInterceptorInfo, XEventListener):
     """The frame's interceptor: hands out a step-aware dispatch for Undo and Redo, passes the rest on."""
 
-    def __init__(self, frame, on_gone):
-        self._frame, self._on_gone = frame, on_gone
+    def __init__(self, frame, on_gone, step_of):
+        self._frame, self._on_gone, self._step_of = frame, on_gone, step_of
         self._slave = self._master = None
 
     def getInterceptedURLs(self):
@@ -93,7 +112,7 @@ class _UndoKeys(unohelper.Base, XDispatchProviderInterceptor, XInterceptorInfo, 
     def queryDispatch(self, url, target, flags):
         slave = self._slave.queryDispatch(url, target, flags) if self._slave is not None else None
         if slave is not None and url.Complete in (UNDO, REDO) and self._frame is not None:
-            return _StepDispatch(self._frame, url.Complete == REDO, slave)
+            return _StepDispatch(self._frame, url.Complete == REDO, slave, self._step_of)
         return slave
 
     def queryDispatches(self, requests):
@@ -122,8 +141,8 @@ class _UndoKeys(unohelper.Base, XDispatchProviderInterceptor, XInterceptorInfo, 
 class _StepDispatch(unohelper.Base, XDispatch):
     """Undo or Redo in one frame: an assistant's step through :func:`undo_step`, anything else as before."""
 
-    def __init__(self, frame, redo: bool, slave):
-        self._frame, self._redo, self._slave = frame, redo, slave
+    def __init__(self, frame, redo: bool, slave, step_of):
+        self._frame, self._redo, self._slave, self._step_of = frame, redo, slave, step_of
 
     @logged
     def dispatch(self, url, arguments):
@@ -132,7 +151,15 @@ class _StepDispatch(unohelper.Base, XDispatch):
         if document is None:
             self._slave.dispatch(url, arguments)
             return
-        undo_step(document, manager, redo=self._redo, steps=steps)
+        undo_step(document, manager, redo=self._redo, steps=steps, many_places=self._known_in_place(manager, steps))
+
+    def _known_in_place(self, manager, steps: int) -> bool:
+        """True when the one step to undo or redo is the covered scope's and may hold block mode (module docstring)."""
+        step = self._step_of(self._frame)
+        if steps != 1 or step is None or not step.in_place:
+            return False
+        current = manager.getCurrentRedoActionTitle() if self._redo else manager.getCurrentUndoActionTitle()
+        return current == step.title
 
     def addStatusListener(self, listener, url):
         self._slave.addStatusListener(listener, url)

@@ -111,7 +111,7 @@ def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new
     if content.kind == "plain":
         text += " Unchanged words kept their formatting; changed words took the formatting of the words they replace."
     return ToolOutcome.success(text, _replace_summary(len(matches), quote(old_text, 40), quote(new_shown, 40)
-                                                      if new_shown else ""))
+                                                      if new_shown else ""), in_place=True)
 
 
 def _replace_summary(count: int, old: str, new: str) -> str:

@@ -40,7 +40,7 @@ def format_text(context, args) -> ToolOutcome:
     places = len(matches)
     return ToolOutcome.success("Formatted %s (%s) in %d place%s: %s. The text itself is unchanged." % (
         quote(args["text"], 80), changes, places, "" if places == 1 else "s", ", ".join(m.where for m in matches[:8])),
-        _("Formatted %s: %s") % (quote(args["text"], 40), changes))
+        _("Formatted %s: %s") % (quote(args["text"], 40), changes), in_place=True)
 
 
 def _format_each(matches, properties: Dict[str, object]) -> None:

@@ -160,10 +160,10 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
     controller.select(select_in(sample, 2, "quarter"))
     keys = UndoKeys()
-    keys.cover(sample)  # as a turn or an agent's first change does
-    keys.cover(sample)
-    assert keys.covers(sample) and len(keys) == 1
     undo = DocumentUndo(sample)
+    keys.cover(sample, undo)  # as a turn or an agent's first change does
+    keys.cover(sample, undo)
+    assert keys.covers(sample) and len(keys) == 1
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     after = snapshot(sample)
     counted = _SelectionWhenRedone(controller)
@@ -183,8 +183,8 @@ def test_ctrl_z_and_ctrl_y_of_a_turn_undo_as_revert_does(office, tools, sample):
 def test_ctrl_z_of_the_user_s_own_step_and_of_several_steps_stays_libreoffice_s(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
-    UndoKeys().cover(sample)
     undo = DocumentUndo(sample)
+    UndoKeys().cover(sample, undo)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     turn = snapshot(sample)
     for step in ("mine", "mine again"):
@@ -222,8 +222,8 @@ def test_several_steps_from_the_toolbar_s_list_with_a_turn_s_undo_as_revert_does
     from marginalia.ui.office.undo import DocumentUndo
     before, controller, manager = snapshot(sample), sample.getCurrentController(), sample.getUndoManager()
     controller.select(select_in(sample, 2, "quarter"))
-    UndoKeys().cover(sample)
     undo = DocumentUndo(sample)
+    UndoKeys().cover(sample, undo)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     manager.enterUndoContext("mine")
     tools.ok("format_text", text="Micheal", all=True, italic=True)
@@ -240,8 +240,8 @@ def test_several_steps_from_the_toolbar_s_list_with_a_turn_s_undo_as_revert_does
 def test_an_undo_through_the_api_is_libreoffice_s_own(office, tools, sample):
     from marginalia.ui.office.undo import DocumentUndo
     before, controller = snapshot(sample), sample.getCurrentController()
-    UndoKeys().cover(sample)
     undo = DocumentUndo(sample)
+    UndoKeys().cover(sample, undo)
     assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
     sample.getUndoManager().undo()  # as a macro would: no listener of ours slows every edit to catch it
     assert snapshot(sample) == before
