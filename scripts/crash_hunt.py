@@ -10,8 +10,8 @@ Each cycle, in a real headless LibreOffice with the freshly built extension:
      writes, formats, sorts, filters, rows and columns, sheets, charts, comments, CSV), as the panel
      runs them (one undo step, Ctrl+Z covered);
   3. it is taken back at random: the panel's Revert, Ctrl+Z, Ctrl+Z then Ctrl+Y then Ctrl+Z,
-     the user's typing then the toolbar's undo of both steps, kept (the next turn builds on it),
-     or the document saved, closed and opened again.
+     the user's typing then the toolbar's undo of both steps, a macro's undo through the API,
+     kept (the next turn builds on it), or the document saved, closed and opened again.
 After every step the office must answer (a crash ends the cycle, is counted, and the office
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
 the text, every paragraph's style and every table's cells (Calc: every sheet's formulas, charts
@@ -53,7 +53,7 @@ DOCUMENTS = os.path.join(ROOT, "tests", "fixtures", "documents")
 WRITER_FILES = (".odt", ".docx", ".ott")
 CALC_FILES = (".ods", ".xlsx")
 SCRIPT = "crash_hunt_inside.py"
-TAKE_BACK = ("revert", "ctrl_z", "ctrl_z_y_z", "type_then_undo_both", "keep", "reopen")
+TAKE_BACK = ("revert", "ctrl_z", "ctrl_z_y_z", "type_then_undo_both", "api_undo", "keep", "reopen")
 CYCLES_PER_DOCUMENT = 6
 
 
@@ -79,27 +79,41 @@ class OfficeDied(Exception):
 
 
 class Hunt:
-    """One office, one document at a time, cycles of turn and take-back (see the module docstring)."""
+    """One office, one document at a time, cycles of turn and take-back (see the module docstring).
 
-    def __init__(self, office: Office, rng: random.Random, pool: List[str], workdir: str, keep_before: bool = False):
-        self.office, self.rng, self.pool, self.workdir = office, rng, pool, workdir
-        self.keep_before = keep_before
+    Each cycle is chosen (cursor seed, calls, way of taking back) from the document as it is, then
+    played; a document's cycles since it was opened form its history, which ``--keep`` saves with
+    a copy of the file as opened when a problem shows, and ``--replay`` plays again.
+    """
+
+    def __init__(self, office: Office, rng: random.Random, pool: List[str], workdir: str, keep: bool = False):
+        self.office, self.rng, self.pool, self.workdir, self.keep = office, rng, pool, workdir, keep
         self.context = ""
         self.number = 0
         self.inside = Inside(office, SCRIPT)
         self.doc = None
         self.name = ""
         self.left = 0
+        self.opened = ""
+        self.history = []
         self.tally = Tally()
 
     # documents --------------------------------------------------------------------------------
     def next_document(self) -> None:
         self.close()
-        self.name = self.rng.choice(self.pool)
-        self.doc = self.office.open_document(self.name)
-        self.name = os.path.basename(self.name)
+        path = self.rng.choice(self.pool)
+        self.open(path, os.path.basename(path))
         self.left = CYCLES_PER_DOCUMENT
         self.tally.documents[self.name] += 1
+
+    def open(self, path: str, name: str) -> None:
+        """Open ``path`` (named ``name`` in reports); its history starts from a copy of it."""
+        self.opened = os.path.join(self.workdir, "opened-%d%s" % (self.number, os.path.splitext(path)[1]))
+        shutil.copy(path, self.opened)
+        working = os.path.join(self.workdir, "working%s" % os.path.splitext(path)[1])
+        shutil.copy(path, working)  # a dead office leaves a lock file beside what it had open
+        self.doc = self._guard(lambda: self.office.open_document(working))
+        self.name, self.history = name, []
 
     def close(self) -> None:
         if self.doc is not None and self.office.alive():
@@ -108,14 +122,27 @@ class Hunt:
 
     # one cycle --------------------------------------------------------------------------------
     def cycle(self, number: int) -> None:
+        """Choose and play one cycle (a new document first when the current one has had its share)."""
         if self.doc is None or self.left <= 0:
             self.next_document()
         self.left -= 1
+        self._run(number, self._choose)
+
+    def replay(self, path: str) -> None:
+        """Play again the cycles a problem file (``--keep``) holds, on the document as it was opened."""
+        with open(path, encoding="utf-8") as handle:
+            kept = json.load(handle)
+        self.open(kept["document"], os.path.basename(kept["document"]))
+        for number, plan in enumerate(kept["cycles"], start=1):
+            if self.doc is None:
+                break
+            self._run(number, lambda uid, plan=plan: plan)
+
+    def _run(self, number: int, choose) -> None:
         self.number = number
-        label = "cycle %d, %s" % (number, self.name)
-        self.context = label
+        self.context = label = "cycle %d, %s" % (number, self.name)
         try:
-            self._cycle(label)
+            self._play(label, choose)
         except OfficeDied as died:
             self._problem("crash", "%s: %s" % (self.context, died))
             self.office.restart()
@@ -123,29 +150,31 @@ class Hunt:
             self.doc = None
         self.tally.cycles += 1
 
-    def _cycle(self, label: str) -> None:
-        uid = self.doc.RuntimeUID
-        if self.keep_before:
-            self._store(os.path.join(self.workdir, "before-cycle%s" % self._extension()))
-        before = self._state(uid)
-        where = self._call("place_cursor", uid, self.rng.randrange(1 << 30))["where"]
+    def _choose(self, uid) -> dict:
+        """A cycle for the document as it is: where the cursor goes, the turn's calls, how it is taken back."""
         outline = self._call("outline", uid)
         calls = (calc_turn if outline["app"] == "calc" else writer_turn)(self.rng, outline)
-        for name, _ in calls:
+        return {"cursor_seed": self.rng.randrange(1 << 30), "calls": calls, "take_back": self.rng.choice(TAKE_BACK)}
+
+    def _play(self, label: str, choose) -> None:
+        uid = self.doc.RuntimeUID
+        before = self._state(uid)
+        plan = choose(uid)
+        self.history.append(plan)
+        where = self._call("place_cursor", uid, plan["cursor_seed"])["where"]
+        for name, _ in plan["calls"]:
             self.tally.tools[name] += 1
-        if self.keep_before:
-            with open(os.path.join(self.workdir, "before-cycle.json"), "w", encoding="utf-8") as handle:
-                json.dump({"label": label, "where": where, "calls": calls}, handle)
-        self.context = context = "%s, cursor %s, calls %s" % (label, where, _short(calls))
-        done = self._call("turn", uid, json.dumps(calls), "crash hunt")
+        calls = _short(plan["calls"])
+        self.context = context = "%s, cursor %s, during the turn, calls %s" % (label, where, calls)
+        done = self._call("turn", uid, json.dumps(plan["calls"]), "crash hunt")
         self.tally.refused += sum(1 for ok, _ in done["outcomes"] if not ok)
         after = self._state(uid)
         if not done["step"]:
             self._expect(uid, before, context + ", nothing recorded")
             return
-        action = self.rng.choice(TAKE_BACK)
+        action = plan["take_back"]
         self.tally.actions[action] += 1
-        self.context = context = context + ", " + action
+        self.context = context = "%s, cursor %s, %s, calls %s" % (label, where, action, calls)
         getattr(self, "_" + action)(uid, before, after, context)
 
     # ways of taking a turn back ---------------------------------------------------------------
@@ -156,6 +185,10 @@ class Hunt:
 
     def _ctrl_z(self, uid, before, after, context):
         self._dispatch(".uno:Undo")
+        self._expect(uid, before, context)
+
+    def _api_undo(self, uid, before, after, context):
+        self._guard(lambda: self.doc.getUndoManager().undo())  # a macro's undo: LibreOffice's own
         self._expect(uid, before, context)
 
     def _ctrl_z_y_z(self, uid, before, after, context):
@@ -181,19 +214,17 @@ class Hunt:
         path = os.path.join(self.workdir, "reopened" + self._extension())
         self._store(path)
         self.close()
-        self.doc = self._guard(lambda: self.office.open_document(path))
-        if not os.path.basename(self.name).startswith("reopened"):
-            self.name = "%s (reopened)" % os.path.basename(self.name)
+        name = self.name if self.name.endswith("(reopened)") else "%s (reopened)" % self.name
+        self.open(path, name)
 
     def _problem(self, kind: str, text: str) -> None:
-        """Count and print a problem; with ``keep_before``, keep the cycle's document and calls to replay it."""
+        """Count and print a problem; with ``keep``, save the document's history to replay it."""
         self.tally.problem(kind, text)
-        if not self.keep_before:
-            return
-        for name in os.listdir(self.workdir):
-            if name.startswith("before-cycle."):
-                shutil.copy(os.path.join(self.workdir, name),
-                            os.path.join(self.workdir, name.replace("before-cycle", "problem-%d" % self.number)))
+        if self.keep:
+            path = os.path.join(self.workdir, "problem-%d.json" % self.number)
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump({"problem": text, "document": self.opened, "cycles": self.history}, handle, indent=1)
+            print("  to replay: python3 scripts/crash_hunt.py --replay %s" % path, flush=True)
 
     def _extension(self) -> str:
         return ".ods" if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument") else ".odt"
@@ -281,9 +312,9 @@ def main(argv=None) -> int:
     parser.add_argument("--cycles", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-pages", type=int, default=150)
-    parser.add_argument("--keep-before", action="store_true",
-                        help="save each document before its cycle's turn, and the turn's calls, in the work folder (named at "
-                             "the end); a cycle with a problem keeps them as problem-<cycle>.odt/.ods and .json")
+    parser.add_argument("--keep", action="store_true",
+                        help="for each problem, save the document as it was opened and every cycle since, to replay")
+    parser.add_argument("--replay", help="play again the cycles of a problem file saved by --keep")
     args = parser.parse_args(argv)
     if not office_available():
         print("LibreOffice is not installed (make deps installs it)")
@@ -293,8 +324,13 @@ def main(argv=None) -> int:
     office = Office([oxt], workdir=os.path.join(workdir, "office")).start()
     started = time.monotonic()
     try:
-        hunt = Hunt(office, random.Random(args.seed), document_pool(args.max_pages, workdir, office), workdir,
-                    args.keep_before)
+        if args.replay:
+            hunt = Hunt(office, random.Random(args.seed), [], workdir, keep=True)
+            hunt.replay(args.replay)
+            args.cycles = 0
+        else:
+            hunt = Hunt(office, random.Random(args.seed), document_pool(args.max_pages, workdir, office), workdir,
+                        args.keep)
         for number in range(1, args.cycles + 1):
             hunt.cycle(number)
             if number % 25 == 0:
@@ -305,8 +341,7 @@ def main(argv=None) -> int:
     finally:
         office.stop()
     _summary(hunt.tally, time.monotonic() - started, args)
-    if args.keep_before:
-        print("work folder: %s" % workdir)
+
     return 1 if hunt.tally.crashes or hunt.tally.mismatches else 0
 
 

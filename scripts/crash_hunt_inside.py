@@ -149,11 +149,14 @@ def _place_in_writer(doc, controller, rng):
     if where == "end":
         cursor.gotoEnd(False)
     elif where in ("middle", "selection"):
+        moved = 0
         for _ in range(rng.randrange(40)):
             if not cursor.gotoNextParagraph(False):
                 break
+            moved += 1
         if where == "selection":
             cursor.gotoEndOfParagraph(True)
+        where = "%s of paragraph %d" % (where, moved + 1)
     controller.select(cursor)
     return where
 

@@ -208,6 +208,6 @@ def revert_turn(document, step) -> bool:
     """Undo the turn's ``step`` (a :class:`TurnStep`) if it is still the newest one; True when undone."""
     manager = document.getUndoManager()
     if step and manager.isUndoPossible() and manager.getCurrentUndoActionTitle() == step.title:
-        undo_step(document, manager, many_places=step.many_places)
+        undo_step(document, manager, in_place=step.in_place, many_places=step.many_places)
         return True
     return False

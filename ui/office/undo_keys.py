@@ -1,4 +1,4 @@
-"""Ctrl+Z and Ctrl+Y of an assistant's step undo it with the views locked, the user's selection kept.
+"""Ctrl+Z and Ctrl+Y of an assistant's step undo it as the panel's Revert does, the user's selection kept.
 
 LibreOffice's own undo of a format on thousands of places selects every place and draws
 them (see :mod:`.undo_step`): at 473 pages its Ctrl+Z of a format on 8,000 places took
@@ -6,16 +6,16 @@ them (see :mod:`.undo_step`): at 473 pages its Ctrl+Z of a format on 8,000 place
 or a selection action changes its document), an interceptor is registered on the frame,
 once, for ``.uno:Undo`` and ``.uno:Redo`` (what Ctrl+Z, Ctrl+Y, the Edit menu and the
 toolbar buttons dispatch). When the step to undo or redo is an assistant's (its title
-begins with "Marginalia: "), it goes through :func:`.undo_step.undo_step` with the views
-locked and the user's own selection kept; so do several steps at once from the toolbar's
+begins with "Marginalia: "), it goes through :func:`.undo_step.undo_step`, which keeps
+the user's own selection; so do several steps at once from the toolbar's
 list when one of them is an assistant's. Anything else (the user's own steps, other
 documents) goes to LibreOffice unchanged.
 
-Block selection mode (quicker still on many formatted places: 45 ms for the step above) is
-held only for the newest step of the undo scope the frame was last covered with, when every
-change of it stayed in place (:class:`.undo.TurnStep`): undoing added or removed paragraphs
-or tables in that mode aborted LibreOffice 7.4 (issue 30). Any other assistant's step is
-undone without it.
+The views are locked, and block selection mode held (quicker still on many formatted places:
+45 ms for the step above), only for the newest step of the undo scope the frame was last
+covered with, when every change of it stayed in place (:class:`.undo.TurnStep`): undoing
+added or removed paragraphs or tables so aborted LibreOffice 7.4 (issue 30, see
+:mod:`.undo_step`). Any other assistant's step is undone with the views unlocked.
 """
 from __future__ import annotations
 
@@ -151,7 +151,8 @@ class _StepDispatch(unohelper.Base, XDispatch):
         if document is None:
             self._slave.dispatch(url, arguments)
             return
-        undo_step(document, manager, redo=self._redo, steps=steps, many_places=self._known_in_place(manager, steps))
+        in_place = self._known_in_place(manager, steps)
+        undo_step(document, manager, redo=self._redo, steps=steps, in_place=in_place, many_places=in_place)
 
     def _known_in_place(self, manager, steps: int) -> bool:
         """True when the one step to undo or redo is the covered scope's and may hold block mode (module docstring)."""

@@ -102,7 +102,7 @@ def test_revert_of_a_format_on_many_places_leaves_the_user_s_own_selection(tools
         controller.select(select_in(sample, 2, "quarter"))
         undo = DocumentUndo(sample)
         assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-        assert revert_turn(sample, TurnStep(undo.title, made_in))
+        assert revert_turn(sample, TurnStep(undo.title, made_in, in_place=True))
         assert snapshot(sample) == before
         selection = controller.getSelection()
         # LibreOffice's own undo selects the three places it unformatted
@@ -125,7 +125,7 @@ def test_revert_undoes_without_a_cursor_per_place_and_leaves_the_selection_mode(
     counted = _SelectionWhenUndone(controller)
     manager.addUndoManagerListener(counted)
     try:
-        for undo in (manager.undo, lambda: undo_step(sample, manager)):
+        for undo in (manager.undo, lambda: undo_step(sample, manager, in_place=True, many_places=True)):
             manager.enterUndoContext("bold every Micheal")
             tools.ok("format_text", text="Micheal", all=True, bold=True)
             manager.leaveUndoContext()
@@ -146,7 +146,7 @@ def test_revert_keeps_a_user_in_block_selection_mode(office, tools, sample):
     for made_in in (0.0, 1.0):  # a step quick to make (undone in the usual mode), one that may be large
         undo = DocumentUndo(sample)
         assert undo.run("bold every Micheal", lambda: tools.run("format_text", text="Micheal", all=True, bold=True)).ok
-        assert revert_turn(sample, TurnStep(undo.title, made_in))
+        assert revert_turn(sample, TurnStep(undo.title, made_in, in_place=True))
         assert snapshot(sample) == before and block_mode_of(sample) is True
 
 
