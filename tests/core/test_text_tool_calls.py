@@ -379,3 +379,26 @@ def test_filter_agrees_with_the_parser_on_random_soup_of_every_format():
             assert shown.strip() == remaining, text
         else:
             assert shown == text, text
+
+
+ISSUE_37_FRAGMENTS = list("ab \n{}[]()<>`|\"':,=.") + [
+    "<｜DSML｜function_calls>", "</｜DSML｜function_calls>", "<｜DSML｜tool_calls>", '<｜DSML｜invoke name="set_cell">',
+    "</｜DSML｜invoke>", '<｜DSML｜parameter name="cell" string="true">', '<｜DSML｜parameter name="n" string="false">',
+    "</｜DSML｜parameter>", "<|tools_prefix|>", "<|tools_suffix|>", '[{"set_cell": {"cell": "A1"}}]', '{"set_cell": ',
+    '<function name="set_cell">', "<function name=", '"set_cell"', "</function>", "<function=set_cell>",
+    "<parameter=cell>", "\nA1\n", "</parameter>", "</tool_call>", "<tool_call>", "<seed:tool_call>",
+    "</seed:tool_call>", "[TOOL_CALLS]", " not json", "[set_cell(cell='A1'), set_cell(cell='x 'y')]",
+    "[set_cell(cell=b'z')]", "set_cell(", "'x 'y'", "```json\n", "```", REPLACE]
+
+
+def test_filter_agrees_with_the_parser_on_random_soup_of_the_formats_of_issue_37():
+    rng = random.Random(37)
+    schemas = {name: {"type": "object", "properties": {"n": {"type": "integer"}}} for name in KNOWN}
+    for _ in range(6000):
+        text = "".join(rng.choice(ISSUE_37_FRAGMENTS) for _ in range(rng.randint(0, 14)))
+        remaining, calls = parse_text_tool_calls(text, schemas)
+        shown = "".join(_filtered(_random_pieces(rng, text), schemas))
+        if calls or remaining != text:
+            assert shown.strip() == remaining, text
+        else:
+            assert shown == text, text

@@ -4,6 +4,8 @@ Each call is an object whose only key is the tool's name and whose value is the 
 A list that is not valid JSON but starts with one call's name is read leniently (its
 arguments kept raw, so the model is told what was wrong).
 """
+from __future__ import annotations
+
 import json
 import re
 from typing import List

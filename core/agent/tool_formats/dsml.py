@@ -6,6 +6,8 @@ closing ``</｜DSML｜invoke>``. ``string="true"`` marks a value written as text
 ``string="false"`` the value is JSON (``1`` is the number 1). A parameter without the
 attribute is typed by the tool's schema (:mod:`.xml_values`).
 """
+from __future__ import annotations
+
 import re
 from typing import List, Optional
 
@@ -23,7 +25,7 @@ _KINDS = {"true": TEXT, "false": JSON_TEXT, None: AS_WRITTEN}
 
 def _values(body: str) -> Optional[List[WrittenValue]]:
     """The parameters of one invoke, or None when it holds anything else."""
-    values, position = [], 0
+    values, position, body = [], 0, body.strip()
     while position < len(body):
         parameter = _PARAMETER.match(body, position)
         if parameter is None:

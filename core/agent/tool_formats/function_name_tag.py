@@ -4,27 +4,35 @@ llama.cpp's Hermes 2 Pro parser reads it beside ``<function=name>`` (see :mod:`.
 the tag names the tool, its body is the arguments' JSON object. In prose the tag opens a call
 only when it names a tool offered.
 """
+from __future__ import annotations
+
 import re
 from typing import FrozenSet, List, Tuple
 
-from .base import MAYBE, NO, Draft, Opening, ToolFormat, name_state
+from .base import MAYBE, NO, YES, Draft, Opening, ToolFormat, name_state
 
 MARKER, CLOSING = "<function name=", "</function>"
 _TAG = re.compile(r"""<function name=(["']?)([A-Za-z_][\w.\-]*)\1\s*>(.*?)(?:</function>|\Z)""", re.S)
-_HEAD = re.compile(r"""<function name=(["']?)([A-Za-z_][\w.\-]*)?(\1\s*>)?""")
+_HEAD = re.compile(r"""<function name=(["']?)([A-Za-z_][\w.\-]*)?(["']?)\s*(>?)""")
 _HEAD_LIMIT = 80
 
 
 def head(text: str, known: FrozenSet[str]) -> str:
-    """The tag names a tool offered (MAYBE while its name is still arriving)."""
+    """The tag names a tool offered (MAYBE until its ``>`` has come)."""
     window = text[:_HEAD_LIMIT]
     match = _HEAD.match(window)  # always matches: the text starts with the marker
-    name = match.group(2) or ""
-    if match.group(3):
+    opening, name, closing, end = match.groups()
+    name = name or ""
+    if closing and closing != opening:
+        return NO
+    if end:
         return name_state(name, known, True)
     if match.end() < len(window) or len(window) >= _HEAD_LIMIT:
         return NO  # the name is followed by something else than the tag's end
-    return name_state(name, known, False) if name else MAYBE
+    if not name:
+        return MAYBE
+    state = name_state(name, known, bool(opening) and closing == opening)
+    return MAYBE if state == YES else state
 
 
 def read(text: str, start: int, marker: str) -> Tuple[int, List[Draft]]:

@@ -3,6 +3,8 @@
 ``<seed:tool_call>\\n<function=name>\\n<parameter=key>value</parameter>\\n</function>\\n</seed:tool_call>``;
 a value spans lines as written and loses one newline at each end (:mod:`.xml_values`).
 """
+from __future__ import annotations
+
 from .base import Opening, ToolFormat
 from .json_calls import tagged_reader
 from .qwen3_coder import function_tags
