@@ -18,8 +18,10 @@ The rules for partial and malformed calls (docs/tool-calls.md lists them with th
 2. A block whose closing tag never comes runs to the next opening tag or the end of the
    reply, and is read as if the tag were there: a complete call object at the very end of
    a finished reply is a call (``<tool_call>{"name": …, "arguments": {…}}`` with nothing
-   after it). A reply that is nothing but one complete object naming a tool offered is a
-   call even without an arguments key (``{"name": "get_time"}``: no arguments).
+   after it), and so is one whose arguments are complete though what wraps them lacks its
+   last ``}`` or ``]``. A reply that is nothing but one complete object naming a tool
+   offered is a call even without an arguments key (``{"name": "get_time"}``: no
+   arguments); inside prose such an object stays text.
 3. A call that is visibly broken but names a tool offered (arguments that are not JSON,
    cut JSON, a pythonic call that is not Python or holds a value JSON cannot hold) is
    recovered with its arguments' text; it never runs, and the tool's result tells the

@@ -46,7 +46,7 @@ MARKER_PREFIXES = frozenset(marker[:length] for marker in MARKERS for length in 
 MARKER_FIRST_CHARS = frozenset(marker[0] for marker in MARKERS)
 LONGEST_MARKER = len(MARKERS[0])
 TRAILER_SPACE = 16
-"""Spaces a trailer may follow a call block by (more, and it is text of its own)."""
+"""Most whitespace between a call block and its trailer (with more, the trailer is text of its own)."""
 
 
 def head_state(marker: str, text: str, known: FrozenSet[str]) -> str:
@@ -64,12 +64,12 @@ def block_scanner(marker: str):
 
 def after_trailer(text: str, end: int, marker: str) -> int:
     """Move ``end`` (where a call block ``marker`` opened ends) past the trailer that follows it."""
-    trailer = _BY_MARKER[marker][0][1].trailer
-    if not trailer:
+    expected = trailer(marker)
+    if not expected:
         return end
-    rest = text[end:end + TRAILER_SPACE + len(trailer)]
+    rest = text[end:end + TRAILER_SPACE + len(expected)]
     stripped = rest.lstrip()
-    return end + len(rest) - len(stripped) + len(trailer) if stripped.startswith(trailer) else end
+    return end + len(rest) - len(stripped) + len(expected) if stripped.startswith(expected) else end
 
 
 def trailer(marker: str) -> str:
