@@ -13,7 +13,7 @@ scope, thread starter), so the whole state machine runs deterministically in tes
 from __future__ import annotations
 
 import logging
-from typing import Callable, List, Optional
+from typing import Callable, List, Mapping, Optional
 
 from ..i18n import _
 from ..loop.messages import (ContentDelta, NextTool, Notice, ReasoningDelta, RefusalDelta, RoundDone, RoundFailed,
@@ -61,9 +61,10 @@ class Turn(Task):
             spawn: starts a worker thread (injected for deterministic tests).
             model_note: told to the model before the user's text (not shown), e.g. that
                 the user reverted the previous turn's changes.
-            known_tools: names of the tools offered; tool calls a local model writes as
-                text in its answer (``<tool_call>…``, ``[TOOL_CALLS]…``) are recovered for
-                these names and kept out of the displayed answer.
+            known_tools: the tools offered (names, or each name with its parameters' JSON
+                schema); tool calls a local model writes as text in its answer
+                (``<tool_call>…``, ``[TOOL_CALLS]…``) are recovered for these names and kept
+                out of the displayed answer, values written as text typed by the schemas.
             plan: how tool calls are obtained (native, forced step by step, prompted, none);
                 by default the model chooses among all tools itself.
         """
@@ -71,7 +72,7 @@ class Turn(Task):
         self.history = history
         self.user_text = user_text
         self._model_note = model_note
-        self._known_tools = frozenset(known_tools)
+        self._known_tools = known_tools if isinstance(known_tools, Mapping) else frozenset(known_tools)
         self._plan = plan or ToolPlan("native", known_tools)
         self._mode = self._plan.first_mode(user_text)
         self._text_calls = TextToolCallFilter(self._known_tools)

@@ -52,6 +52,18 @@ def parse_tool_arguments(raw: str, tool_name: str = "") -> Tuple[Optional[Dict[s
     return value, None
 
 
+def unreadable_arguments(raw: str, problem: str, tool_name: str) -> str:
+    """The explanation for a call whose arguments were written in a form that cannot be read.
+
+    Args:
+        raw: The arguments as the model wrote them.
+        problem: What is wrong, in plain words ("b'z' is not a value JSON can hold").
+        tool_name: The tool's name.
+    """
+    return ("The arguments for tool %r could not be read: %s. They were: %s. "
+            "Call the tool again with valid arguments." % (tool_name, problem, _quote(raw)))
+
+
 def _json_kind(value: Any) -> str:
     if isinstance(value, list):
         return "array"

@@ -271,7 +271,7 @@ def test_unclosed_blocks_are_decided_at_the_end():
     assert keeper.feed("[TOOL_CALLS]read_paragraphs[ARGS]{}") == ""
     assert keeper.flush() == ""
     keeper = TextToolCallFilter(KNOWN)
-    assert keeper.feed("[TOOL_CALLS] is a Mistral token") == ""
+    assert keeper.feed("Its [TOOL_CALLS] is a Mistral token") == "Its "
     assert keeper.flush() == "[TOOL_CALLS] is a Mistral token"
 
 
@@ -304,7 +304,7 @@ def test_random_text_with_markers_but_no_known_call_is_shown_exactly():
     checked = 0
     while checked < 3000:
         text = _random_text(rng, exclude_markers=False)
-        if parse_text_tool_calls(text, KNOWN)[1]:
+        if parse_text_tool_calls(text, KNOWN) != (text, []):
             continue
         checked += 1
         assert "".join(_filtered(_random_pieces(rng, text))) == text, text
@@ -348,7 +348,7 @@ def test_filter_agrees_with_the_parser_on_random_marker_soup():
         text = "".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(0, 12)))
         remaining, calls = parse_text_tool_calls(text, KNOWN)
         shown = "".join(_filtered(_random_pieces(rng, text)))
-        if calls:
+        if calls or remaining != text:  # a call, or the control token [TOOL_CALLS] opening the reply, removed
             assert shown.strip() == remaining, text
         else:
             assert shown == text, text
@@ -375,7 +375,30 @@ def test_filter_agrees_with_the_parser_on_random_soup_of_every_format():
         text = "".join(rng.choice(NEW_FRAGMENTS) for _ in range(rng.randint(0, 14)))
         remaining, calls = parse_text_tool_calls(text, KNOWN)
         shown = "".join(_filtered(_random_pieces(rng, text)))
-        if calls:
+        if calls or remaining != text:  # a call, or the control token [TOOL_CALLS] opening the reply, removed
+            assert shown.strip() == remaining, text
+        else:
+            assert shown == text, text
+
+
+ISSUE_37_FRAGMENTS = list("ab \n{}[]()<>`|\"':,=.") + [
+    "<｜DSML｜function_calls>", "</｜DSML｜function_calls>", "<｜DSML｜tool_calls>", '<｜DSML｜invoke name="set_cell">',
+    "</｜DSML｜invoke>", '<｜DSML｜parameter name="cell" string="true">', '<｜DSML｜parameter name="n" string="false">',
+    "</｜DSML｜parameter>", "<|tools_prefix|>", "<|tools_suffix|>", '[{"set_cell": {"cell": "A1"}}]', '{"set_cell": ',
+    '<function name="set_cell">', "<function name=", '"set_cell"', "</function>", "<function=set_cell>",
+    "<parameter=cell>", "\nA1\n", "</parameter>", "</tool_call>", "<tool_call>", "<seed:tool_call>",
+    "</seed:tool_call>", "[TOOL_CALLS]", " not json", "[set_cell(cell='A1'), set_cell(cell='x 'y')]",
+    "[set_cell(cell=b'z')]", "set_cell(", "'x 'y'", "```json\n", "```", REPLACE]
+
+
+def test_filter_agrees_with_the_parser_on_random_soup_of_the_formats_of_issue_37():
+    rng = random.Random(37)
+    schemas = {name: {"type": "object", "properties": {"n": {"type": "integer"}}} for name in KNOWN}
+    for _ in range(6000):
+        text = "".join(rng.choice(ISSUE_37_FRAGMENTS) for _ in range(rng.randint(0, 14)))
+        remaining, calls = parse_text_tool_calls(text, schemas)
+        shown = "".join(_filtered(_random_pieces(rng, text), schemas))
+        if calls or remaining != text:
             assert shown.strip() == remaining, text
         else:
             assert shown == text, text

@@ -269,6 +269,16 @@ def test_tool_calls_written_as_text_are_recovered_and_not_shown():
     assert turn.history[2]["tool_call_id"] == assistant["tool_calls"][0]["id"]
 
 
+def test_values_written_as_text_are_typed_by_the_offered_tools_schema():
+    text = "<tool_call>\n<function=edit_text>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>"
+    model = ScriptedModel([[ContentDelta(text), RoundDone(result(text))], [RoundDone(result("Done."))]])
+    tools = FakeTools()
+    turn, _, _, _ = run_turn(model, tools, known_tools={"edit_text": {"type": "object", "properties": {
+        "a": {"type": "integer"}}}})
+    assert tools.ran == ["edit_text"]
+    assert turn.history[1]["tool_calls"][0]["function"]["arguments"] == '{"a": 1}'
+
+
 def test_text_naming_an_unknown_tool_stays_an_answer():
     text = '<tool_call>{"name": "rm_rf", "arguments": {}}</tool_call>'
     model = ScriptedModel([[ContentDelta(text), RoundDone(result(text))]])

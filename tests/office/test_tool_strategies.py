@@ -3,6 +3,7 @@ import json
 
 from support.panel import Panel, set_settings
 from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
+from support.scripted_turns import fill, paragraphs
 
 
 def tool_call(name, arguments, call_id="c1"):
@@ -71,3 +72,25 @@ def test_none_strategy_chats_without_tools_and_says_so(office, writer, scripted_
         assert "tools" not in scripted_server.chat_requests()[0].json()
     finally:
         set_settings(office.ctx, "Endpoint", URL="", Model="", ToolStrategy="auto")
+
+
+def test_a_call_written_as_text_gets_values_typed_by_the_tools_schema(office, writer, scripted_server):
+    """A Qwen3-Coder call written in the answer (vllm-project/vllm examples/tool_chat_template_qwen3coder.jinja):
+    the paragraph number is the integer 1 in the history sent back, as the tool's schema says, not the text "1"."""
+    set_settings(office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
+    try:
+        fill(writer, ["First.", "Last."])
+        call = ("<tool_call>\n<function=insert_content>\n<parameter=content>\nBetween.\n</parameter>\n"
+                "<parameter=position>\nafter\n</parameter>\n<parameter=paragraph>\n1\n</parameter>\n</function>\n"
+                "</tool_call>")
+        scripted_server.enqueue(text_stream_reply(["Adding it.", call]), text_stream_reply(["Done."]))
+        panel = Panel(writer).open()
+        panel.send("Add a line after the first.")
+        panel.wait_idle()
+        assert paragraphs(writer) == ["First.", "Between.", "Last."]
+        assistant = scripted_server.chat_requests()[1].json()["messages"][2]
+        assert json.loads(assistant["tool_calls"][0]["function"]["arguments"]) == {
+            "content": "Between.", "position": "after", "paragraph": 1}
+        assert "tool_call" not in panel.transcript() and "Adding it." in panel.transcript()
+    finally:
+        set_settings(office.ctx, "Endpoint", URL="", Model="")

@@ -28,6 +28,9 @@ class TurnRequest:
         self.tools = ToolRunner(registry, context)
         self.schemas = research.offered(registry.schemas(self.document_kind))
         self.names = [schema["function"]["name"] for schema in self.schemas]
+        # each offered tool's parameters schema: types the argument values a model writes as text
+        self.parameters = {schema["function"]["name"]: schema["function"].get("parameters") or {}
+                           for schema in self.schemas}
         self.plan = ToolPlan(settings.endpoint.tool_strategy, self.names)
         self.title = document_title(document)
         self.selection = describe_selection(document, self.document_kind)

@@ -38,7 +38,7 @@ def start_turn(app, session, document, text: str) -> None:
                 stream_fn=functools.partial(stream_budgeted_round, client, session.calibration, facts=app.facts),
                 tools=request.tools, display=_display(session), new_cancel=CancelToken, undo=undo,
                 model_note=session.take_pending_note(), max_rounds=settings.chat.max_tool_rounds,
-                known_tools=request.names, plan=request.plan)
+                known_tools=request.parameters, plan=request.plan)
 
     def finished(message) -> None:
         session.revertible = undo.step

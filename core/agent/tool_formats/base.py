@@ -16,12 +16,36 @@ YES, MAYBE, NO = "yes", "maybe", "no"
 """Answers of a head check: the marker opens a call block, cannot tell yet, does not."""
 
 
+AS_WRITTEN, TEXT, JSON_TEXT = "as written", "text", "json"
+"""Kinds of a :class:`WrittenValue`: the schema decides its type, it is a string, it is JSON."""
+
+
+class WrittenValue(NamedTuple):
+    """One argument written as text between tags, with what the format says of its type."""
+
+    key: str
+    text: str
+    kind: str = AS_WRITTEN
+
+
 class Draft(NamedTuple):
-    """A call found in the text, before its name is checked against the tools offered."""
+    """A call found in the text, before its name is checked against the tools offered.
+
+    Attributes:
+        name: The tool's name as written.
+        arguments_raw: The arguments' JSON text (or the text that could not be read).
+        call_id: The id the model gave, if any.
+        values: Arguments written as text, typed by the tool's schema when the call is made
+            (``arguments_raw`` is then unused).
+        problem: Why the arguments could not be read, in words for the model (``None``: the
+            JSON parser explains it).
+    """
 
     name: str
     arguments_raw: str
     call_id: Optional[str]
+    values: Optional[Tuple[WrittenValue, ...]] = None
+    problem: Optional[str] = None
 
 
 Reader = Callable[[str, int, str], Tuple[int, List[Draft]]]
@@ -41,6 +65,10 @@ class Opening(NamedTuple):
         balanced: The block ends where the bracket the marker opened closes.
         head: Decides whether the marker opens a block here; ``None`` for markers that
             only a tool call uses.
+        trailer: Text that belongs to a call block when it follows it (spaces between), like
+            the ``</tool_call>`` after a ``<function=…>`` whose opening tag the model left out.
+        control: The marker is a control token: where it opens the reply it is never shown,
+            even when no call follows it.
     """
 
     marker: str
@@ -48,6 +76,8 @@ class Opening(NamedTuple):
     closing_count: int = 1
     balanced: bool = False
     head: Optional[Head] = None
+    trailer: str = ""
+    control: bool = False
 
 
 class ToolFormat(NamedTuple):

@@ -1,13 +1,13 @@
 """GLM-4.5 and GLM-4.6: ``<tool_call>name`` then ``<arg_key>k</arg_key><arg_value>v</arg_value>`` pairs.
 
-A string value is written as it is, anything else as JSON (see :mod:`.xml_values`).
+A string value is written as it is, anything else as JSON; the tool's schema types them (:mod:`.xml_values`).
 """
 import re
 from typing import List
 
 from .base import Draft, Opening, ToolFormat
 from .json_calls import tagged_reader
-from .xml_values import arguments_json
+from .xml_values import written_values
 
 _NAME = re.compile(r"\s*([A-Za-z_][\w.\-]*)\s*")
 _PAIR = re.compile(r"<arg_key>(.*?)</arg_key>\s*<arg_value>(.*?)(?:</arg_value>|\Z)\s*", re.S)
@@ -24,7 +24,7 @@ def _body(body: str) -> List[Draft]:
             return []  # something else than argument pairs: not this format
         pairs.append((pair.group(1), pair.group(2)))
         position = pair.end()
-    return [Draft(name.group(1), arguments_json(pairs) if pairs else "", None)]
+    return [Draft(name.group(1), "", None, written_values(pairs))]
 
 
 FORMAT = ToolFormat(

@@ -21,7 +21,7 @@ DECODER = json.JSONDecoder()
 ARGS_KEY = re.compile(r"""["'](?:arguments|parameters)["']\s*:\s*""")
 _NAME_KEY = re.compile(r"""["'](?:name|tool_name)["']\s*:\s*["']([^"'\\]+)["']""")
 _NAME_FIRST = re.compile(r"""\{\s*["'](?:name|tool_name)["']\s*:\s*["'][^"'\\]+["']""")
-_FENCE = re.compile(r"```[ \t]*(?:json)?[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.S | re.I)
+_FENCE = re.compile(r"```[ \t]*(?:json)?[ \t]*\n(.*?)(?:\n[ \t]*```|```[ \t]*\Z|\Z)", re.S | re.I)
 
 
 # --- call objects ------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def lenient_drafts(body: str) -> List[Draft]:
     if len(names) != 1:
         return []
     arguments = ARGS_KEY.search(body)
-    raw = _value_text(body, arguments.end()) if arguments else body.strip()
+    raw = json_value_text(body, arguments.end()) if arguments else body.strip()
     return [Draft(names[0].strip(), raw, None)]
 
 
@@ -138,7 +138,7 @@ def whole_message_drafts(content: str) -> List[Draft]:
     return lenient_drafts(body) if _NAME_FIRST.match(body) else []
 
 
-def _value_text(text: str, start: int) -> str:
+def json_value_text(text: str, start: int) -> str:
     """The text of the JSON value at ``start``: up to its balanced end, else the rest."""
     if text[start:start + 1] == '"':
         try:
@@ -171,7 +171,11 @@ def _json_balanced_end(text: str, start: int) -> Optional[int]:
 
 
 def strip_fence(body: str) -> str:
-    """The inside of a ```` ```json ```` fence around a body, or the body as it is."""
+    """The inside of a ```` ```json ```` fence around a body, or the body as it is.
+
+    The closing fence is on a line of its own, or glued to the end of the body (DeepSeek R1
+    writes ``{"arg1": 1}```<｜tool▁call▁end｜>``; llama.cpp's parser accepts it too).
+    """
     if body.startswith("```"):
         match = _FENCE.match(body)
         if match:

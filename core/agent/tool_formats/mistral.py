@@ -1,7 +1,9 @@
 """Mistral: ``[TOOL_CALLS][{"name": …, "arguments": …}, …]`` and the newer ``[TOOL_CALLS]name[ARGS]{…}``.
 
 The newer form may carry ``[CALL_ID]id`` before ``[ARGS]``; that id is kept (9 letters and
-digits, the only form Mistral's templates accept).
+digits, the only form Mistral's templates accept). ``[TOOL_CALLS]`` is a control token: at the
+start of the reply it is not shown even when no call follows (vLLM's Mistral parser returns
+``[TOOL_CALLS] not json at all`` as the content "not json at all").
 """
 import re
 from typing import List, Tuple
@@ -33,6 +35,7 @@ def read(text: str, start: int, marker: str) -> Tuple[int, List[Draft]]:
 
 
 FORMAT = ToolFormat(
-    "mistral", "vllm-project/vllm examples/tool_chat_template_mistral.jinja; "
+    "mistral", "vllm-project/vllm examples/tool_chat_template_mistral.jinja and "
+               "tests/tool_parsers/test_mistral_tool_parser.py; "
                "ggml-org/llama.cpp models/templates/mistralai-Mistral-Small-3.1-24B-Instruct-2503.jinja",
-    (Opening("[TOOL_CALLS]"),), read)
+    (Opening("[TOOL_CALLS]", control=True),), read)

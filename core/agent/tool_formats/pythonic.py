@@ -2,14 +2,16 @@
 
 Llama 4 may wrap the list in ``<|python_start|>…<|python_end|>``. In prose a ``[`` opens a
 call block only when a tool offered is named right after it and followed by ``(``, so
-Markdown links and footnotes stream on; the list must parse as calls, else it stays text.
+Markdown links and footnotes stream on; the list must be made of calls, else it stays text.
+A list whose quotes do not pair up (``f(a='x 'y')``) ends at the bracket that closes it when
+quotes are not counted, and each of its calls is judged on its own (:mod:`.pythonic_calls`).
 """
 import re
 from typing import FrozenSet, List, Tuple
 
 from .base import MAYBE, NO, Draft, Opening, ToolFormat, balanced_end, name_state
 from .json_calls import json_or_lenient, tagged_reader
-from .pythonic_calls import lenient_call, parse_call_list
+from .pythonic_calls import bracket_end, lenient_call, parse_call_list
 
 _HEAD = re.compile(r"\[\s*(?:functions\.)?([A-Za-z_][\w\-]*)(\s*\(?)")
 _PARTIAL = re.compile(r"\[\s*(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:s\.?)?)?)?)?)?)?)?)?)?")
@@ -34,7 +36,7 @@ def head(text: str, known: FrozenSet[str]) -> str:
 
 
 def _read_list(text: str, start: int, marker: str) -> Tuple[int, List[Draft]]:
-    end = balanced_end(text, start) or len(text)
+    end = balanced_end(text, start) or bracket_end(text, start) or len(text)
     return end, parse_call_list(text[start:end]) or []
 
 

@@ -3,7 +3,8 @@
 Sources: the chat templates in ggml-org/llama.cpp — models/templates/deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja
 (V3/R1: ``<｜tool▁call▁begin｜>function<｜tool▁sep｜>name`` + ```` ```json ```` fence, calls joined by "\\n") and
 models/templates/deepseek-ai-DeepSeek-V3.1.jinja (V3.1: ``<｜tool▁call▁begin｜>name<｜tool▁sep｜>arguments``);
-ggml-org/llama.cpp common/chat.cpp for the misspelled opening tokens the R1 distills write.
+ggml-org/llama.cpp common/chat.cpp for the misspelled opening tokens the R1 distills write, and for R1's closing
+fence, which its parser accepts right after the JSON (``"```[\\s\\r\\n]*<｜tool▁call▁end｜>"`` after the object).
 """
 import pytest
 
@@ -47,6 +48,12 @@ def test_calls_are_recovered(content, remaining, calls):
 def test_misspelled_tokens_of_the_r1_distills_are_read(opening, closing):
     content = opening + r1_call("Tokyo") + closing
     check_recovered(content, KNOWN, "", [TOKYO], ("｜",))
+
+
+def test_r1s_closing_fence_glued_to_the_json_is_read():
+    content = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>read_paragraphs\n```json\n{"arg1": 1}```'
+               '<｜tool▁call▁end｜><｜tool▁calls▁end｜>')
+    check_recovered(content, KNOWN, "", [("read_paragraphs", {"arg1": 1})], HIDDEN)
 
 
 def test_a_call_to_a_tool_not_offered_keeps_the_whole_section_as_text():

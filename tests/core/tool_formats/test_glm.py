@@ -2,7 +2,8 @@
 
 Sources: ggml-org/llama.cpp models/templates/GLM-4.6.jinja and models/templates/glm_4_5.jinja: the system prompt's
 "<tool_call>{function-name}\\n<arg_key>…</arg_key>\\n<arg_value>…</arg_value>\\n…</tool_call>" and the assistant
-rendering (a string value as it is, other values as JSON).
+rendering (a string value as it is, other values as JSON); ggml-org/llama.cpp tests/test-chat.cpp (GLM-4.5 section:
+``<arg_value>1</arg_value>`` is the number 1 for special_function's integer ``arg1``).
 """
 from support.text_calls import check_recovered, check_text
 
@@ -16,6 +17,12 @@ def test_a_call_with_string_and_json_values_is_recovered():
                "<arg_value>{\"temperature\": \"celsius\"}</arg_value>\n</tool_call>")
     check_recovered(content, KNOWN, "I'll look that up.",
                     [("get_weather", {"city": "Beijing", "days": "3", "units": {"temperature": "celsius"}})], HIDDEN)
+
+
+def test_values_are_typed_by_the_tools_schema():
+    schemas = {"special_function": {"type": "object", "properties": {"arg1": {"type": "integer"}}}}
+    content = "\n<tool_call>special_function\n<arg_key>arg1</arg_key>\n<arg_value>1</arg_value>\n</tool_call>"
+    check_recovered(content, schemas, "", [("special_function", {"arg1": 1})], HIDDEN)
 
 
 def test_several_calls_and_a_call_without_arguments():

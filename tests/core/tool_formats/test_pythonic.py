@@ -4,7 +4,9 @@ Sources: vllm-project/vllm examples/tool_chat_template_llama4_pythonic.jinja ("U
 [func_name1(param1=value1, param2=value2), func_name2(...)]", its examples, the assistant rendering
 ``name(param="value")``) and examples/tool_chat_template_llama3.2_pythonic.jinja; Llama 4's
 ``<|python_start|>`` wrapper as vllm-project/vllm vllm/entrypoints/openai/tool_parsers/llama4_pythonic_tool_parser.py
-documents it.
+documents it; vllm-project/vllm tests/tool_parsers/test_pythonic_tool_parser.py for a good call beside a broken one
+(test_bad_sibling_call_does_not_drop_good_calls, test_good_call_survives_unparsable_sibling,
+test_non_finite_argument_rejected). vLLM drops the broken call; Marginalia tells the model what was wrong with it.
 """
 import pytest
 
@@ -58,3 +60,29 @@ def test_arguments_that_are_not_literals_are_explained():
     assert "read_paragraphs" in calls[0][3]
     _, calls = calls_of("[get_weather(location=city)]", KNOWN)
     assert calls[0][:3] == ("get_weather", None, "location=city")
+
+
+SIBLINGS = {"get_weather", "f", "bad", "calc", "g"}
+SF = ("get_weather", {"city": "San Francisco", "metric": "celsius"})
+SF_CALL = "get_weather(city='San Francisco', metric='celsius')"
+
+
+def test_a_call_that_is_not_python_does_not_lose_the_good_one():
+    remaining, calls = calls_of("[%s, f(a='x 'y', b='z')]" % SF_CALL, SIBLINGS)
+    assert remaining == "" and [call[:2] for call in calls] == [SF, ("f", None)]
+    assert calls[1][2] == "a='x 'y', b='z'" and "not valid Python" in calls[1][3] and "'f'" in calls[1][3]
+    check_recovered("Checking: [%s, f(a='x 'y', b='z')] then more." % SF_CALL, SIBLINGS, "Checking:  then more.",
+                    [SF, ("f", None)], ("get_weather(", "f(a="))
+
+
+def test_a_value_json_cannot_hold_is_explained_and_the_good_call_runs():
+    remaining, calls = calls_of("[bad(x=b'z'), %s]" % SF_CALL, SIBLINGS)
+    assert [call[:3] for call in calls] == [("bad", None, "x=b'z'"), SF + (calls[1][2],)]
+    assert "b'z' is not a value JSON can hold" in calls[0][3] and "Call the tool again" in calls[0][3]
+    _, calls = calls_of("[calc(x=1e999), %s]" % SF_CALL, SIBLINGS)
+    assert calls[0][:2] == ("calc", None) and "1e999 is not a finite number" in calls[0][3]
+
+
+def test_broken_items_that_are_not_calls_keep_the_list_as_text():
+    check_text("[get_weather(city='SF'), and 'some prose]", SIBLINGS)
+    check_text("[f(a='x 'y' 'z), web_search(b='p 'q' 'r)]", SIBLINGS)  # not offered: the whole list stays text
