@@ -5,8 +5,9 @@ negotiation (:mod:`.protocol`), the clients' sessions (:mod:`.sessions`), the re
 guard (bearer token, Origin and Host rules against DNS rebinding, :mod:`.guard`), the
 threaded HTTP server bound to loopback (:mod:`.http_server`) and the dispatcher that
 runs each tool call elsewhere (the office's main thread), one at a time, with a time
-limit (:mod:`.dispatch`). It knows nothing of LibreOffice: the office side provides a
-:class:`~.protocol.ToolHost` and the function that posts work to its main thread.
+limit (:mod:`.dispatch`), and how long a request may take in all (:mod:`.waits`). It
+knows nothing of LibreOffice: the office side provides a :class:`~.protocol.ToolHost`
+and the function that posts work to its main thread.
 
 May import: core.
 """

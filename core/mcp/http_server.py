@@ -1,14 +1,19 @@
-"""The Streamable HTTP transport: one endpoint (``/mcp``) on 127.0.0.1, a thread per connection.
+"""The Streamable HTTP transport: one endpoint on 127.0.0.1, a thread per connection.
 
+The endpoint is ``/mcp``; it answers at ``/`` too, where some clients (LM Studio) post.
 ``POST`` carries one JSON-RPC message. A request is answered as ``application/json``, or as
 a one-event ``text/event-stream`` when the client accepts only that; a notification or a
 response is answered ``202 Accepted`` with no body. ``DELETE`` ends a session; ``GET`` (a
 server-to-client stream) is not offered (405). Every request passes :func:`.guard.check`
-first. Log lines name the method, path and status only: never a header, so never the token.
+first; an HTTP/1.1 request without exactly one ``Host`` header is refused (400, RFC 9112
+section 3.2), and a body that has not fully arrived :data:`BODY_SECONDS` after its headers
+is answered 408 and its connection closed, so no client holds a thread with a short body.
+Log lines name the method, path and status only: never a header, so never the token.
 """
 from __future__ import annotations
 
 import logging
+import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Callable, Optional, Tuple
 
@@ -22,9 +27,13 @@ log = logging.getLogger("marginalia.mcp")
 
 LOOPBACK = "127.0.0.1"
 ENDPOINT = "/mcp"
+ENDPOINT_PATHS = (ENDPOINT, "/")
+"""Where the endpoint answers: ``/mcp``, and the root for clients that post there."""
 MOST_BODY_BYTES = 4 * 1024 * 1024
 IDLE_SECONDS = 60
 """A kept-alive connection with no request for this long is closed."""
+BODY_SECONDS = 5.0
+"""A request's whole body must arrive within this many seconds after its headers."""
 
 
 class McpHttpServer:
@@ -150,7 +159,7 @@ class _Handler(BaseHTTPRequestHandler):
         if not self._admitted():
             return
         session_id = self.headers.get("Mcp-Session-Id", "")
-        if self.server_side.protocol.sessions.close(session_id):
+        if self.server_side.protocol.close_session(session_id):
             return self._empty(200)
         self._plain(404, "Not Found: no such session")
 
@@ -161,8 +170,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     # checks ------------------------------------------------------------------------------------
     def _admitted(self) -> bool:
-        if self.path.split("?")[0] != ENDPOINT:
+        if self.path.split("?")[0] not in ENDPOINT_PATHS:
             self._plain(404, "Not Found: the MCP endpoint is %s" % ENDPOINT)
+            return False
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) > 1 or (not hosts and self.request_version == "HTTP/1.1"):
+            self._plain(400, "Bad Request: an HTTP/1.1 request needs exactly one Host header")
             return False
         refusal = guard.check(self.headers, self.server_side.token())
         if refusal is not None:
@@ -189,7 +202,35 @@ class _Handler(BaseHTTPRequestHandler):
         if length < 0 or length > MOST_BODY_BYTES:
             self._plain(413, "Payload Too Large")
             return None
-        return self.rfile.read(length)
+        body = self._read_body(length)
+        if body is None:
+            self._plain(408, "Request Timeout: the body did not arrive within %g seconds" % BODY_SECONDS)
+            return None
+        if len(body) < length:
+            self._plain(400, "Bad Request: the body is shorter than its Content-Length")
+            return None
+        return body
+
+    def _read_body(self, length: int) -> Optional[bytes]:
+        """The body as far as the client sent it (shorter when it closed early); None when too slow."""
+        deadline = time.monotonic() + BODY_SECONDS
+        chunks, missing = [], length
+        try:
+            while missing > 0:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.connection.settimeout(left)
+                chunk = self.rfile.read1(missing)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                missing -= len(chunk)
+        except OSError:  # socket.timeout, or the connection broke
+            return None
+        finally:
+            self.connection.settimeout(self.timeout)
+        return b"".join(chunks)
 
     def _wants_stream(self) -> Optional[bool]:
         """False for JSON, True for an event stream, None when the client accepts neither."""

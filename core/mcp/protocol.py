@@ -42,6 +42,13 @@ class ToolHost:
         """The MCP tool declarations (``name``, ``description``, ``inputSchema``, ...); any thread."""
         return []
 
+    def withheld(self, session: ClientSession, name: str) -> Optional[str]:
+        """Why a tool this host has is not offered now (read-only mode), or None when it has none such; any thread."""
+        return None
+
+    def closed(self, session: ClientSession) -> None:
+        """The client ended ``session`` (HTTP DELETE); any thread."""
+
     def admit(self, session: ClientSession) -> Optional[str]:
         """Called on the request thread before a tool call; None to proceed, or why the client is refused.
 
@@ -99,6 +106,17 @@ class McpProtocol:
                                                              % type(error).__name__)))
         return Reply(jsonrpc.result(message.id, value))
 
+    def close_session(self, session_id: str) -> bool:
+        """End a session (HTTP DELETE); True when it existed."""
+        session = self.sessions.get(session_id)
+        if session is None or not self.sessions.close(session_id):
+            return False
+        try:
+            self.host.closed(session)
+        except Exception:  # the host's trouble must not fail the client's goodbye
+            log.exception("the host failed to let go of a closed session")
+        return True
+
     def _answer(self, message: Incoming, session: ClientSession) -> dict:
         if message.method == "ping":
             return {}
@@ -132,6 +150,9 @@ class McpProtocol:
         if not isinstance(arguments, dict):
             raise_params("tools/call arguments must be an object")
         if name not in {tool["name"] for tool in self.host.tools(session)}:
+            reason = self.host.withheld(session, name)
+            if reason:
+                return ToolResult(reason, True).payload()
             raise_params("Unknown tool: %s" % name[:80])
         refusal = self.host.admit(session)
         if refusal:

@@ -13,6 +13,11 @@ worker. Stop (the tool's cancel token) answers "deny" at once::
 
 The choices are :data:`ONCE` (this request only), :data:`HOST` (this host for the rest
 of the session) and :data:`DENY`.
+
+A question may also outlive the thread that asked (an MCP client's, which must answer
+its agent before the user does): :meth:`ApprovalBroker.post` opens it without waiting,
+the answer arrives through a callback, and :meth:`ApprovalBroker.withdraw` takes it back
+unanswered.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 log = logging.getLogger("marginalia.approval")
 
@@ -54,11 +59,20 @@ class ApprovalRequest:
         return _("Read from %s?\n%s") % (self.host, self.url)
 
 
+def shown_question(request: ApprovalRequest, waiting: int) -> str:
+    """The panel's text for ``request``, naming how many more questions wait behind it."""
+    if waiting <= 0:
+        return request.question()
+    return request.question() + "\n" + ngettext("(%d more question is waiting.)", "(%d more questions are waiting.)",
+                                                waiting) % waiting
+
+
 class _Waiter:
-    def __init__(self, request: ApprovalRequest):
+    def __init__(self, request: ApprovalRequest, on_answer: Optional[Callable[[str], None]] = None):
         self.request = request
         self.done = threading.Event()
         self.choice = DENY
+        self.on_answer = on_answer
 
 
 class ApprovalBroker:
@@ -94,10 +108,7 @@ class ApprovalBroker:
         Returns:
             :data:`ONCE`, :data:`HOST` or :data:`DENY`.
         """
-        waiter = _Waiter(ApprovalRequest(next(self._ids), url, host, purpose))
-        with self._lock:
-            self._waiters[waiter.request.request_id] = waiter
-            self._order.append(waiter.request.request_id)
+        waiter = self._open(_Waiter(ApprovalRequest(next(self._ids), url, host, purpose)))
         handle = cancel.watch(lambda: self._resolve(waiter.request.request_id, DENY)) if cancel is not None else None
         self._changed()
         try:
@@ -107,6 +118,21 @@ class ApprovalBroker:
                 cancel.unwatch(handle)
             self._resolve(waiter.request.request_id, DENY)  # no answer in time: deny
         return waiter.choice
+
+    def post(self, url: str, host: str, purpose: str = "read",
+             on_answer: Optional[Callable[[str], None]] = None) -> int:
+        """Open a question without waiting for it; return its id.
+
+        ``on_answer(choice)`` is called once, on the answering thread, when the user answers;
+        never when the question is withdrawn.
+        """
+        waiter = self._open(_Waiter(ApprovalRequest(next(self._ids), url, host, purpose), on_answer))
+        self._changed()
+        return waiter.request.request_id
+
+    def withdraw(self, request_id: int) -> bool:
+        """Take back an open question unanswered; False when it is no longer open."""
+        return self._resolve(request_id, DENY, notify=False)
 
     def answer(self, request_id: int, choice: str) -> bool:
         """Answer an open question (the UI calls this); False when it is no longer open.
@@ -123,6 +149,11 @@ class ApprovalBroker:
         with self._lock:
             return self._waiters[self._order[0]].request if self._order else None
 
+    def count(self) -> int:
+        """How many questions are open."""
+        with self._lock:
+            return len(self._order)
+
     def deny_all(self) -> None:
         """Answer every open question with :data:`DENY` (the session is going away)."""
         with self._lock:
@@ -130,7 +161,13 @@ class ApprovalBroker:
         for request_id in ids:
             self._resolve(request_id, DENY)
 
-    def _resolve(self, request_id: int, choice: str) -> bool:
+    def _open(self, waiter: _Waiter) -> _Waiter:
+        with self._lock:
+            self._waiters[waiter.request.request_id] = waiter
+            self._order.append(waiter.request.request_id)
+        return waiter
+
+    def _resolve(self, request_id: int, choice: str, notify: bool = True) -> bool:
         with self._lock:
             waiter = self._waiters.pop(request_id, None)
             if waiter is None:
@@ -139,6 +176,11 @@ class ApprovalBroker:
             waiter.choice = choice
             waiter.done.set()
         self._changed()
+        if notify and waiter.on_answer is not None:
+            try:
+                waiter.on_answer(choice)
+            except Exception:  # the asker's trouble must not break the panel's answer
+                log.exception("approval answer callback failed")
         return True
 
     def _changed(self) -> None:

@@ -169,6 +169,8 @@ class AgentSettings:
     """Client names the user allowed always."""
     ask_approval: bool
     """Ask the user the first time a new client calls a tool."""
+    question_seconds: int
+    """Seconds a call waits for the user's answer about a new client before it is told to call again."""
 
     @classmethod
     def from_values(cls, values: Mapping[str, object], defaults: Mapping[str, object]) -> "AgentSettings":
@@ -178,7 +180,8 @@ class AgentSettings:
         names = [line.strip() for line in group.text("AllowedClients").splitlines()]
         return cls(server_enabled=bool(group.raw("ServerEnabled")),
                    port=port if port < 65536 else int(defaults["Port"]), read_only=bool(group.raw("ReadOnly")),
-                   allowed_clients=tuple(name for name in names if name), ask_approval=bool(group.raw("AskApproval")))
+                   allowed_clients=tuple(name for name in names if name), ask_approval=bool(group.raw("AskApproval")),
+                   question_seconds=int(group.number("QuestionSeconds", 1)))
 
 
 @dataclass(frozen=True)

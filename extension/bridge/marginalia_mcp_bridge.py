@@ -14,17 +14,22 @@ Usage::
 
 The token is read from the environment (never from the command line, which other
 programs can see) and is never written anywhere. Diagnostics go to stderr.
+
+A request may take Marginalia up to 150 s (a new agent's question to the user, then the
+office's turn); the bridge waits :data:`TIMEOUT` seconds, longer than that, so the agent
+reads Marginalia's own answer ("the user has not answered yet") rather than a guess.
 """
 import argparse
 import http.client
 import json
 import os
+import socket
 import sys
 from urllib.parse import urlsplit
 
 DEFAULT_URL = "http://127.0.0.1:8765/mcp"
 TOKEN_VARIABLE = "MARGINALIA_MCP_TOKEN"
-TIMEOUT = 120
+TIMEOUT = 180
 BRIDGE_ERROR = -32000
 
 
@@ -50,6 +55,11 @@ class Bridge:
             return
         try:
             status, kind, headers, body = self.post(line.encode("utf-8"))
+        except socket.timeout:
+            self.fail(message, "Marginalia's MCP server at http://%s:%d%s has not answered within %d seconds. "
+                               "LibreOffice may be busy or showing a dialog; the request may still complete there."
+                      % (self.host, self.port, self.path, TIMEOUT))
+            return
         except OSError as error:
             self.fail(message, "Marginalia's MCP server does not answer at http://%s:%d%s (%s). Is LibreOffice "
                                "running with the MCP server turned on in Marginalia's settings?"

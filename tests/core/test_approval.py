@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from marginalia.core.research.approval import DENY, HOST, ONCE, ApprovalBroker
+from marginalia.core.research.approval import DENY, HOST, ONCE, ApprovalBroker, shown_question
 from marginalia.core.net.cancel import CancelToken
 from marginalia.core.agent.tools import ToolError
 from marginalia.core.research.web_access import LOCAL_ONLY_MESSAGE, HostApprovals, WebAccess
@@ -185,3 +185,24 @@ def test_progress_says_what_waits_for_approval():
     access, _ = gate(ONCE)
     access.admit("https://example.org/a", progress=lambda phase, message: seen.append((phase, message)))
     assert seen == [("progress", "Waiting for your approval: https://example.org/a")]
+
+
+def test_a_posted_question_waits_for_nobody_and_reports_its_answer():
+    answers = []
+    broker = ApprovalBroker()
+    first = broker.post("", "Agent A", purpose="agent", on_answer=answers.append)
+    second = broker.post("", "Agent B", purpose="agent", on_answer=answers.append)
+    assert broker.count() == 2 and broker.pending().host == "Agent A"
+    assert broker.answer(first, HOST)
+    assert answers == [HOST] and broker.pending().host == "Agent B"
+    assert broker.withdraw(second) and not broker.withdraw(second)
+    assert answers == [HOST] and broker.count() == 0  # withdrawn: no answer reported
+
+
+def test_the_shown_question_counts_those_waiting_behind_it():
+    broker = ApprovalBroker()
+    broker.post("", "Agent A", purpose="agent")
+    request = broker.pending()
+    assert shown_question(request, 0) == request.question()
+    assert shown_question(request, 1).endswith("(1 more question is waiting.)")
+    assert shown_question(request, 2).endswith("(2 more questions are waiting.)")

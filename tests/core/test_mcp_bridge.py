@@ -70,10 +70,35 @@ def test_without_a_token_the_bridge_says_what_to_set(server):
     assert done.returncode == 2 and "MARGINALIA_MCP_TOKEN" in done.stderr and answers == []
 
 
-def test_the_bridge_reads_event_streams():
+def bridge_module():
     import importlib.util
     spec = importlib.util.spec_from_file_location("marginalia_mcp_bridge", BRIDGE)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bridge_reads_event_streams():
+    module = bridge_module()
     body = b'event: message\ndata: {"a":\ndata: 1}\n\nid: 2\ndata:{"b": 2}\n\n'
     assert module.Bridge.answers("text/event-stream", body) == [{"a": 1}, {"b": 2}]
+
+
+def test_the_bridge_waits_longer_than_the_server_may_take():
+    """Issue 30: the bridge gave up at 120 s, as long as the server's own question to the user."""
+    from marginalia.core.mcp.waits import LONGEST_ANSWER_SECONDS
+    assert bridge_module().TIMEOUT > LONGEST_ANSWER_SECONDS
+
+
+def test_a_server_that_does_not_answer_in_time_is_not_called_absent(monkeypatch):
+    import io
+    import socket
+    module = bridge_module()
+    monkeypatch.setattr(module, "TIMEOUT", 0.5)
+    with socket.socket() as silent:  # accepts the connection, never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)
+        output = io.StringIO()
+        module.Bridge("http://127.0.0.1:%d/mcp" % silent.getsockname()[1], TOKEN, output).relay(json.dumps(INIT))
+    message = json.loads(output.getvalue())["error"]["message"]
+    assert "has not answered within" in message and "Is LibreOffice running" not in message

@@ -311,3 +311,91 @@ def test_the_dispatcher_leaves_the_main_thread_a_breather_between_calls(main_thr
     started = time.monotonic()
     assert [dispatcher.run(lambda n=n: n) for n in range(4)] == [0, 1, 2, 3]
     assert time.monotonic() - started >= 0.2
+
+
+def exchange(server, raw: bytes, wait: float = 10.0):
+    """Send raw bytes; return (status code or None, seconds until the answer)."""
+    import socket
+    import time
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=wait) as connection:
+        connection.sendall(raw)
+        try:
+            head = connection.recv(4096)
+        except socket.timeout:
+            return None, time.monotonic() - started
+    return (int(head.split(b" ")[1]) if head.startswith(b"HTTP/") else None), time.monotonic() - started
+
+
+def raw_ping(extra_headers: str, body: bytes = b'{"jsonrpc": "2.0", "id": 1, "method": "ping"}', length=None):
+    return ("POST /mcp HTTP/1.1\r\n%sContent-Type: application/json\r\nAuthorization: Bearer %s\r\n"
+            "Content-Length: %d\r\n\r\n" % (extra_headers, TOKEN, len(body) if length is None else length)
+            ).encode() + body
+
+
+def test_http_1_1_needs_exactly_one_host_header(server):
+    assert exchange(server, raw_ping(""))[0] == 400
+    assert exchange(server, raw_ping("Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n"))[0] == 400
+    assert exchange(server, raw_ping("Host: 127.0.0.1\r\n"))[0] == 200
+    assert exchange(server, raw_ping("").replace(b"HTTP/1.1", b"HTTP/1.0"))[0] == 200  # 1.0 has no Host rule
+
+
+def test_a_short_body_is_answered_within_body_seconds(server, monkeypatch):
+    from marginalia.core.mcp import http_server
+    monkeypatch.setattr(http_server, "BODY_SECONDS", 0.5)
+    status, seconds = exchange(server, raw_ping("Host: 127.0.0.1\r\n", length=200))
+    assert status == 408 and seconds < 3
+
+
+def test_a_body_cut_short_by_the_client_is_400(server):
+    import socket
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+        connection.sendall(raw_ping("Host: 127.0.0.1\r\n", length=200))
+        connection.shutdown(socket.SHUT_WR)
+        assert connection.recv(4096).split(b" ")[1] == b"400"
+
+
+def test_the_endpoint_answers_at_the_root_too(server):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("POST", "/", json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}),
+                       {"Content-Type": "application/json", "Authorization": "Bearer " + TOKEN})
+    assert connection.getresponse().status == 200
+
+
+class ReadOnlyHost(EchoHost):
+    """Offers echo only; "write" exists but is withheld."""
+
+    def __init__(self):
+        super().__init__()
+        self.closed_sessions = []
+
+    def tools(self, session):
+        return super().tools(session)[:1]
+
+    def withheld(self, session, name):
+        return "read-only: %s is not offered" % name if name == "write" else None
+
+    def closed(self, session):
+        self.closed_sessions.append(session.client_name)
+
+
+def test_a_withheld_tool_gets_its_reason_and_an_unknown_one_an_rpc_error(main_thread):
+    protocol = McpProtocol(ReadOnlyHost(), SerialDispatcher(main_thread.post, time_limit=2.0))
+    with McpHttpServer(protocol, lambda: TOKEN) as running:
+        _, withheld = request(running, "tools/call", {"name": "write", "arguments": {}})
+        _, unknown = request(running, "tools/call", {"name": "format_c", "arguments": {}})
+    assert withheld["result"]["isError"]
+    assert withheld["result"]["content"][0]["text"] == "read-only: write is not offered"
+    assert unknown["error"]["code"] == -32602
+
+
+def test_ending_a_session_tells_the_host(main_thread):
+    host = ReadOnlyHost()
+    protocol = McpProtocol(host, SerialDispatcher(main_thread.post, time_limit=2.0))
+    with McpHttpServer(protocol, lambda: TOKEN) as running:
+        response, _ = request(running, "initialize", INIT)
+        session_id = response.getheader("Mcp-Session-Id")
+        connection = http.client.HTTPConnection("127.0.0.1", running.port, timeout=10)
+        connection.request("DELETE", "/mcp", headers={"Authorization": "Bearer " + TOKEN, "Mcp-Session-Id": session_id})
+        assert connection.getresponse().status == 200
+    assert host.closed_sessions == ["pytest-agent"]

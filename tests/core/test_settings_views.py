@@ -75,5 +75,7 @@ def test_agent_settings_defaults_and_bad_values():
     assert (agents.server_enabled, agents.port, agents.read_only, agents.ask_approval) == (False, 8765, False, True)
     assert AgentSettings.from_values({"Port": 70000}, schema).port == 8765
     assert AgentSettings.from_values({"Port": 0}, schema).port == 8765
+    assert agents.question_seconds == 45
+    assert AgentSettings.from_values({"QuestionSeconds": 0}, schema).question_seconds == 45
     allowed = AgentSettings.from_values({"AllowedClients": " Claude Code \n\ncodex\n"}, schema).allowed_clients
     assert allowed == ("Claude Code", "codex")

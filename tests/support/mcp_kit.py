@@ -44,12 +44,20 @@ def mcp_server(office, **settings):
     port = free_port()
     values = dict({"ServerEnabled": True, "Port": port, "ReadOnly": False, "AskApproval": False}, **settings)
     set_settings(office.ctx, "Agents", **values)
+    reset = {"ServerEnabled": False, "ReadOnly": False, "AskApproval": True, "AllowedClients": ""}
+    reset.update({name: agent_defaults()[name] for name in settings if name not in reset})
     try:
         wait_for_port(port)
         yield "http://127.0.0.1:%d/mcp" % port, read_token(office.ctx)
     finally:
-        set_settings(office.ctx, "Agents", ServerEnabled=False, ReadOnly=False, AskApproval=True, AllowedClients="")
+        set_settings(office.ctx, "Agents", **reset)
         wait_for_port(port, listening=False)
+
+
+def agent_defaults() -> dict:
+    """The schema's defaults of the Agents settings."""
+    from support.settings_schema import defaults
+    return defaults()["Agents"]
 
 
 def run(coroutine_function, *args, timeout: float = 60.0):

@@ -1,9 +1,15 @@
-"""The open Writer and Calc documents as agents name them: by title or URL, the active one by default."""
+"""The open Writer and Calc documents as agents name them: by URL, path or title, the active one by default.
+
+A name that fits several open documents (two files called ``report.odt`` in different
+folders) is refused with their paths, never settled by picking one.
+"""
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional
+
+import uno
 
 from ...core.agent.tools import ToolError
 from ..chat.toolset import app_of
@@ -23,6 +29,16 @@ class OpenDocument:
     kind: str
     """``writer`` or ``calc``."""
     active: bool
+
+    @property
+    def path(self) -> str:
+        """The file's path for a local file, else ""."""
+        if not self.url.startswith("file:"):
+            return ""
+        try:
+            return uno.fileUrlToSystemPath(self.url)
+        except Exception:  # a URL the office itself would not open
+            return ""
 
     def describe(self) -> dict:
         """What ``list_documents`` tells the agent."""
@@ -52,22 +68,38 @@ def listing(ctx) -> str:
 
 
 def find_document(ctx, wanted: Optional[str]) -> OpenDocument:
-    """The document called ``wanted`` (title, title without extension, or URL), or the active one.
+    """The document called ``wanted`` (URL, path, title, or title without extension), or the active one.
 
     Raises:
-        ToolError: no such document is open (the message lists the open ones).
+        ToolError: no such document is open, or several are called so (the message lists them).
     """
     documents = open_documents(ctx)
     if wanted:
-        key = wanted.strip().lower()
-        for document in documents:
-            if key in (document.url.lower(), document.title.lower(), document.title.rsplit(".", 1)[0].lower()):
-                return document
+        found = _named(documents, wanted)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ToolError("%d open documents are called '%s': %s. Pass the path or URL of the one you mean "
+                            "(see list_documents)." % (len(found), wanted, "; ".join(d.path or d.url for d in found)))
         raise ToolError("No open document is called '%s'. %s" % (wanted, _open_ones(documents)))
     for document in documents:
         if document.active:
             return document
     raise ToolError("No Writer or Calc document is active: pass the 'document' argument. %s" % _open_ones(documents))
+
+
+def _named(documents: List[OpenDocument], wanted: str) -> List[OpenDocument]:
+    """The documents ``wanted`` names: by URL or path first, else by title, else by title without extension."""
+    key = wanted.strip().lower()
+    ways: List[Callable[[OpenDocument], bool]] = [
+        lambda d: key in (d.url.lower(), d.path.lower()),
+        lambda d: d.title.lower() == key,
+        lambda d: d.title.rsplit(".", 1)[0].lower() == key]
+    for fits in ways:
+        found = [document for document in documents if fits(document)]
+        if found:
+            return found
+    return []
 
 
 def _open_ones(documents: List[OpenDocument]) -> str:

@@ -3,6 +3,11 @@
 At office start (the startup job) the server starts if the user turned it on; a change of
 the ``Agents`` settings (the settings dialog, or the configuration API) is applied at once,
 on the main thread. Tool calls reach the main thread through the pump's plain calls.
+
+The token lives in LibreOffice's password store. When the store is locked (a master
+password nobody entered), the server neither starts nor makes a new token: it waits
+(:attr:`AgentServer.waiting_for_store`, shown in the settings) and starts by itself once
+the store opens (:mod:`.store_watch`).
 """
 from __future__ import annotations
 
@@ -17,8 +22,10 @@ from ...core.mcp.protocol import McpProtocol, ServerInfo
 from ...core.version import __version__
 from ..office.log import get_logger, logged
 from ..settings import store as settings_store
+from ..settings.keys import StoreLocked
 from . import token_store
 from .approval import ClientApprovals
+from .store_watch import StoreWatch
 from .tool_host import OfficeToolHost
 
 log = get_logger("mcp")
@@ -54,8 +61,14 @@ class AgentServer:
         self._server: Optional[McpHttpServer] = None
         self._token = ""
         self._watched = None
+        self._store_watch = StoreWatch(app.pump.call_soon, self.check_store)
         self.problem = ""
-        """Why the server is not running although it is turned on ("" when fine)."""
+        """Why the server could not start although it is turned on ("" when fine), e.g. its port is taken."""
+
+    @property
+    def waiting_for_store(self) -> bool:
+        """True while the server is turned on but waits for the password store (the master password) to open."""
+        return self._store_watch.running
 
     @property
     def url(self) -> str:
@@ -90,25 +103,56 @@ class AgentServer:
         self._start(agents.port)
 
     def stored_token(self, create: bool = False) -> str:
-        """The token in the password store ("" when none), made first when ``create``."""
+        """The token in the password store ("" when none), made first when ``create``.
+
+        Raises:
+            StoreLocked: The master password was not entered; nothing was made.
+        """
         if create:
             self._token = token_store.ensure_token(self._app.ctx)
-            return self._token
-        return token_store.read_token(self._app.ctx)
+            token = self._token
+        else:
+            token = token_store.read_token(self._app.ctx)
+        self.check_store()  # the user may just have entered the master password
+        return token
 
     def renew_token(self) -> str:
-        """Make a new token (the old one stops working at once)."""
+        """Make a new token (the old one stops working at once).
+
+        Raises:
+            StoreLocked: The master password was not entered; the old token stays.
+        """
         self._token = token_store.renew_token(self._app.ctx)
         return self._token
 
+    def check_store(self) -> None:
+        """When the server waits for the password store, start it if the store has opened (never asks)."""
+        if not self.waiting_for_store:
+            return
+        try:
+            token_store.read_token(self._app.ctx, ask=False)
+        except StoreLocked:
+            return
+        log.info("the password store is open: starting the MCP server")
+        self._store_watch.stop()
+        self.apply()
+
     def stop(self) -> None:
-        """Stop the server if it runs."""
+        """Stop the server if it runs (and stop waiting for the password store)."""
+        self._store_watch.stop()
         server, self._server = self._server, None
         if server is not None:
             server.stop()
 
     def _start(self, port: int) -> None:
-        self._token = token_store.ensure_token(self._app.ctx)
+        try:
+            self._token = token_store.ensure_token(self._app.ctx)
+        except StoreLocked:
+            log.warning("the MCP server waits for LibreOffice's master password: its token is in the password "
+                        "store, which is locked; it starts once the store opens")
+            self.problem = ""
+            self._store_watch.start()
+            return
         self._app.tools.registry()  # import the tool modules here, never on a request thread
         protocol = McpProtocol(self.host, SerialDispatcher(self._app.pump.call_soon, breather=DEFAULT_BREATHER),
                                ServerInfo(version=__version__, instructions=INSTRUCTIONS))

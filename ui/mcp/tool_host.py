@@ -54,8 +54,18 @@ class OfficeToolHost(ToolHost):
             declared.append(_declaration(tool))
         return declared
 
+    def withheld(self, session: ClientSession, name: str):
+        tool = self._app.tools.registry().get(name)
+        if tool is not None and not tool.is_async and self.read_only and tool.changes_document:
+            return "Error: " + read_only_refusal(name)
+        return None
+
     def admit(self, session: ClientSession):
         return (self.approvals.admit(session) or None) if self.approvals is not None else None
+
+    def closed(self, session: ClientSession) -> None:
+        if self.approvals is not None:
+            self.approvals.forget(session)
 
     # the main thread ------------------------------------------------------------------------------
     def call(self, session: ClientSession, name: str, arguments: Dict[str, Any]) -> ToolResult:
@@ -99,7 +109,7 @@ class OfficeToolHost(ToolHost):
             return "%s works in %s documents; '%s' is a %s document." % (
                 tool.name, " and ".join(APPS[a] for a in tool.apps if a in APPS), target.title, APPS[target.kind])
         if tool.changes_document and settings.agents.read_only:
-            return "Marginalia is set to read-only for agents: %s would change the document." % tool.name
+            return read_only_refusal(tool.name)
         return ""
 
     def _run(self, session: ClientSession, tool, target, arguments, settings):
@@ -129,6 +139,12 @@ class OfficeToolHost(ToolHost):
             chat.transcript.add("tool", session.client_name, " ".join(text.split())[:300])
         except Exception:
             log.exception("the agent's tool line could not be shown")
+
+
+def read_only_refusal(name: str) -> str:
+    """What an agent reads when it calls a changing tool in read-only mode."""
+    return ("Marginalia is set to read-only for agents: %s would change the document, so it is not offered "
+            "(only the reading tools in tools/list are)." % name)
 
 
 def _declaration(tool) -> dict:

@@ -13,7 +13,7 @@ import functools
 import weakref
 from typing import List
 
-from ...core.research.approval import ApprovalBroker
+from ...core.research.approval import ApprovalBroker, shown_question
 from ...core.research.web_access import HostApprovals
 from ..office.log import get_logger, logged
 
@@ -47,11 +47,13 @@ class SessionResearch:
     @logged
     def _refresh(self) -> None:
         request = self.broker.pending()
+        waiting = self.broker.count() - 1
         for bar in list(self._bars):
             if request is None:
                 bar.hide()
             else:
-                bar.show(request.question(), functools.partial(self._answer, request.request_id), request.purpose)
+                bar.show(shown_question(request, waiting), functools.partial(self._answer, request.request_id),
+                         request.purpose)
 
     def _answer(self, request_id: int, choice: str) -> None:
         log.info("approval %d answered: %s", request_id, choice)

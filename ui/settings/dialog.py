@@ -64,6 +64,7 @@ class SettingsDialog:
                                  self.control("test_status"), self._checked, app.facts)
         self._filling = False
         self._key_dirty = False
+        self._key_locked = False   # the shown address has a key the locked password store would not give
         self._listed_url: Optional[str] = None
         self._loaded_url = ""
         self._endpoint: Optional[EndpointSettings] = None
@@ -87,7 +88,7 @@ class SettingsDialog:
         stored = settings_store.read_settings(self.ctx)
         self._endpoint = stored.endpoint
         self._loaded_url = stored.endpoint.url
-        form = form_from_settings(stored.endpoint, stored.chat, keys.read_key(self.ctx, self._loaded_url))
+        form = form_from_settings(stored.endpoint, stored.chat, self._stored_key(self._loaded_url))
         self.control("preset").addItems(tuple(_(PRESETS[k].label) for k in PRESET_KEYS), 0)
         self._filling = True
         try:
@@ -97,8 +98,7 @@ class SettingsDialog:
             self.control("preset").selectItemPos(PRESET_KEYS.index(preset), True)
         finally:
             self._filling = False
-        self._key_note = keys.protection_note(keys.protection(self.ctx))
-        self.control("key_info").setText(self._key_note)
+        self._show_key_note()
         self._load_agents(stored.agents)
         self._show_url_preview()
         self._reload_models()
@@ -174,8 +174,26 @@ class SettingsDialog:
         """The address may have changed: read its key (unless one was typed) and models."""
         url = self.control("url").getText()
         if not self._key_dirty:
-            self._set_quietly("key", keys.read_key(self.ctx, url))
+            self._set_quietly("key", self._stored_key(url))
+            self._show_key_note()
         self._reload_models()
+
+    def _stored_key(self, url: str) -> str:
+        """The key stored for ``url``; "" when none, or when the store is locked (then it is kept, never replaced)."""
+        try:
+            key, self._key_locked = keys.find_key(self.ctx, url), False
+        except Exception as error:  # StoreLocked, or the store failed: what is stored is unknown, so it stays
+            log.warning("the key for %s could not be read: %s", url, type(error).__name__)
+            key, self._key_locked = "", True
+        return key
+
+    def _show_key_note(self) -> None:
+        if self._key_locked:
+            self._key_note = _("A key is stored for this address, but LibreOffice's master password was not "
+                               "entered: it is kept as it is unless you type a new one.")
+        else:
+            self._key_note = keys.protection_note(keys.protection(self.ctx))
+        self.control("key_info").setText(self._key_note)
 
     def _key_typed(self, event) -> None:
         if not self._filling:
@@ -268,26 +286,49 @@ class SettingsDialog:
         self._agents_port = agents.port
         self.control("agents_enabled").setState(1 if agents.server_enabled else 0)
         self.control("agents_read_only").setState(1 if agents.read_only else 0)
-        self.control("agents_token").setText(self._agents.stored_token() if agents.server_enabled else "")
+        if agents.server_enabled:
+            self._show_token(create=False)
+        else:
+            self.control("agents_token").setText("")
         self._show_agents_info()
 
     def _agents_toggled(self) -> None:
         if self.control("agents_enabled").getState() and not self.control("agents_token").getText():
-            self.control("agents_token").setText(self._agents.stored_token(create=True))
+            self._show_token(create=True)
         self._show_agents_info()
 
+    def _show_token(self, create: bool) -> None:
+        """Show the stored token (made first when ``create``); a locked store shows none and makes none."""
+        try:
+            token = self._agents.stored_token(create=create)
+        except keys.StoreLocked:
+            token = ""
+        self.control("agents_token").setText(token)
+
     def _renew_token(self) -> None:
-        self.control("agents_token").setText(self._agents.renew_token())
+        try:
+            self.control("agents_token").setText(self._agents.renew_token())
+        except keys.StoreLocked:
+            self._show_agents_info(_("The token was not renewed: LibreOffice's master password was not entered. "
+                                     "The old token still works."))
+            return
         self._show_agents_info(_("A new token was made: give it to your agents; the old one no longer works."))
 
     def _show_agents_info(self, note: str = "") -> None:
         enabled = bool(self.control("agents_enabled").getState())
         for name in ("agents_read_only", "agents_token", "agents_renew"):
             self.control(name).setEnable(enabled)
-        text = note or (_("Endpoint: http://127.0.0.1:%d/mcp") % self._agents_port if enabled else "")
-        if enabled and not note and self._agents.problem:
-            text = _("The MCP server could not start (%s).") % self._agents.problem
-        self.control("agents_info").setText(text)
+        self.control("agents_info").setText(note or (self._agents_state() if enabled else ""))
+
+    def _agents_state(self) -> str:
+        """Where the server listens, or why it does not."""
+        if self._agents.waiting_for_store:
+            return _("The MCP server waits for LibreOffice's master password: its token is in the password store, "
+                     "which is locked. Enter the master password (Options ▸ LibreOffice ▸ Security ▸ "
+                     "Connections) and the server starts.")
+        if self._agents.problem:
+            return _("The MCP server could not start (%s).") % self._agents.problem
+        return _("Endpoint: http://127.0.0.1:%d/mcp") % self._agents_port
 
     def _agents_group(self) -> Dict[str, object]:
         return {"ServerEnabled": bool(self.control("agents_enabled").getState()),
@@ -318,14 +359,27 @@ class SettingsDialog:
             endpoint["Api"] = openai_api[2]
         elif values.url != self._loaded_url:
             endpoint["Api"] = "auto"  # a new address: the chat finds out which API it speaks
+        if not self._store_key(values):
+            return
         settings_store.write_group(self.ctx, "Endpoint", endpoint)
         settings_store.write_group(self.ctx, "Chat", values.chat_group())
         settings_store.write_group(self.ctx, "Agents", self._agents_group())
-        if values.url and (self._key_dirty or values.url != self._loaded_url):
-            keys.store_key(self.ctx, values.url, values.key, self.dialog.getPeer())
         self._facts.forget()
         log.info("settings saved for %s (model %s)", values.url or "(no endpoint)", values.model)
         self.dialog.endDialog(1)
+
+    def _store_key(self, values) -> bool:
+        """Keep the typed key (an untouched key the locked store would not give stays); False when it failed."""
+        changed = self._key_dirty or (values.url != self._loaded_url and not self._key_locked)
+        if not values.url or not changed:
+            return True
+        try:
+            keys.store_key(self.ctx, values.url, values.key, self.dialog.getPeer())
+        except keys.StoreLocked:
+            self.control("key_info").setText(_("The key was not saved: LibreOffice's master password was not "
+                                               "entered. Press OK again to enter it, or Cancel."))
+            return False
+        return True
 
     def _show_errors(self, errors: Dict[str, str]) -> None:
         for field, label in ERROR_LABELS.items():

@@ -13,12 +13,17 @@ password, selects LibreOffice's default one, exactly as unticking "Protected by 
 master password" in Tools ▸ Options ▸ LibreOffice ▸ Security does. The user can set a
 real master password there at any time; stored keys are re-encrypted with it.
 
+Reading never deletes and storing never removes first: when the master password is not
+entered (nobody is there, or the dialog was cancelled), :func:`find_key` and
+:func:`store_key` raise :class:`StoreLocked` and the stored key stays as it was.
+
 Call these from the office's main thread: asking for the master password shows a dialog.
 """
 from __future__ import annotations
 
 import uno  # noqa: F401  (installs the com.sun.star import hook)
 from com.sun.star.beans import PropertyValue
+from com.sun.star.task import NoMasterException
 
 from ...core.errors import InvalidUrlError
 from ...core.i18n import _
@@ -30,6 +35,10 @@ CONTAINER = "com.sun.star.task.PasswordContainer"
 HANDLER = "com.sun.star.task.InteractionHandler"
 
 log = get_logger("keys")
+
+
+class StoreLocked(Exception):
+    """A key is stored but cannot be read or replaced now: LibreOffice's master password was not entered."""
 
 
 def key_url(base_url: str) -> str:
@@ -64,6 +73,8 @@ def _enable_persistent_storage(container, handler) -> None:
 def store_key(ctx, base_url: str, key: str, parent=None) -> None:
     """Keep ``key`` for the endpoint ``base_url``; an empty key deletes the stored one.
 
+    The new key replaces the old one in one step: when it cannot be stored, the old one stays.
+
     Args:
         ctx: The office's component context.
         base_url: The endpoint URL, in any form a user may type.
@@ -71,7 +82,7 @@ def store_key(ctx, base_url: str, key: str, parent=None) -> None:
         parent: A window to parent the master-password dialog to, if one is needed.
 
     Raises:
-        com.sun.star.task.NoMasterException: The user cancelled the master password.
+        StoreLocked: The master password was not entered (the old key is kept).
     """
     key = (key or "").strip()
     if not key:
@@ -80,38 +91,56 @@ def store_key(ctx, base_url: str, key: str, parent=None) -> None:
     container, handler = _container(ctx), _handler(ctx, parent)
     _enable_persistent_storage(container, handler)
     url = key_url(base_url)
-    container.removePersistent(url, USER_NAME)
-    container.addPersistent(url, USER_NAME, (key,), handler)
+    try:
+        container.addPersistent(url, USER_NAME, (key,), handler)  # replaces this user's entry for the URL
+    except NoMasterException as error:
+        log.warning("the key for %s was not stored: the master password was not entered", url)
+        raise StoreLocked(url) from error
     log.info("stored the API key for %s", url)
 
 
-def read_key(ctx, base_url: str, parent=None, ask: bool = True) -> str:
-    """The key stored for exactly this endpoint, or "" (also when the user cancels the
-    master password dialog).
+def find_key(ctx, base_url: str, parent=None, ask: bool = True) -> str:
+    """The key stored for exactly this endpoint, or "" when none is stored.
 
     Args:
         ctx: The office's component context.
         base_url: The endpoint URL, in any form.
         parent: Window to parent the master-password dialog to.
-        ask: False never shows the master-password dialog: with a master password not
-            yet entered in this session, the result is then "".
+        ask: False never shows the master-password dialog.
+
+    Raises:
+        StoreLocked: A key is stored but the master password was not entered (with ``ask``
+            False: not entered earlier in this session).
     """
     url = key_url(base_url)
     if not url:
         return ""
-    container = _container(ctx)
     quiet = not ask and protection(ctx) == "master"
     try:
-        record = container.findForName(url, USER_NAME, None if quiet else _handler(ctx, parent))
-    except Exception as error:  # NoMasterException and friends: no key this time
-        log.warning("the API key for %s could not be read: %s", url, type(error).__name__)
-        return ""
+        record = _container(ctx).findForName(url, USER_NAME, None if quiet else _handler(ctx, parent))
+    except NoMasterException as error:
+        raise StoreLocked(url) from error
     if record is None or record.Url != url:  # the container also matches parent/child URLs
         return ""
-    for user in record.UserList:
-        if user.UserName == USER_NAME and user.Passwords:
+    users = [user for user in record.UserList if user.UserName == USER_NAME]
+    for user in users:
+        if user.Passwords:
             return user.Passwords[0]
+    if users:  # the entry is there, but the store could not decrypt it (the container says so no other way)
+        raise StoreLocked(url)
     return ""
+
+
+def read_key(ctx, base_url: str, parent=None, ask: bool = True) -> str:
+    """The key to send to this endpoint: as :func:`find_key`, but "" when the store is locked.
+
+    For using a key only, never for deciding whether one is stored (that is :func:`find_key`).
+    """
+    try:
+        return find_key(ctx, base_url, parent, ask)
+    except Exception as error:  # StoreLocked, or the store's own failure: no key to send this time
+        log.warning("the API key for %s could not be read: %s", key_url(base_url), type(error).__name__)
+        return ""
 
 
 def delete_key(ctx, base_url: str) -> None:

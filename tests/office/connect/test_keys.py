@@ -87,3 +87,29 @@ def test_key_survives_a_restart_and_no_profile_file_holds_it(built_oxt, tmp_path
         assert keys.read_key(second.ctx, "openrouter.ai/api/v1/chat/completions") == KEY
     finally:
         second.stop()
+
+
+def test_a_locked_store_never_loses_a_key(built_oxt, tmp_path):
+    """Issue 30: with the master password not entered, storing a key fails and keeps the old one."""
+    from support.master_password import enter_master_password, set_master_password
+    url = "https://api.example.com/v1"
+    workdir = str(tmp_path)
+    first = Office([built_oxt], workdir=workdir).start()
+    try:
+        set_master_password(first.ctx)
+        keys.store_key(first.ctx, url, KEY)
+        assert keys.protection(first.ctx) == "master"
+    finally:
+        first.stop()
+    second = Office([built_oxt], workdir=workdir).start()  # headless: the master-password dialog is cancelled
+    try:
+        assert keys.read_key(second.ctx, url) == ""  # could not be read: no key to send
+        with pytest.raises(Exception) as refused:
+            keys.store_key(second.ctx, url, "a-new-key")
+        enter_master_password(second.ctx)
+        assert keys.read_key(second.ctx, url) == KEY  # the old key is still there
+        assert refused.type is keys.StoreLocked
+        keys.store_key(second.ctx, url, "a-new-key")
+        assert keys.read_key(second.ctx, url) == "a-new-key"
+    finally:
+        second.stop()

@@ -45,3 +45,21 @@ def test_writer_and_calc_through_the_stdio_bridge(office, writer, calc, shipped_
     calc.getUndoManager().undo()
     assert writer.getText().getString() == "Bridges carry text."
     assert calc.getSheets().getByIndex(0).getCellRangeByName("B2").getString() == ""
+
+
+def test_the_bridge_relays_the_server_s_not_answered_yet(office, writer, shipped_bridge):
+    """Issue 30: the bridge waits longer than the server's own question time, so the agent reads what happens."""
+    from support.panel import Panel, wait_until
+    from support.research_panel import Approval
+    approval = Approval(Panel(writer).open())
+    with mcp_server(office, AskApproval=True, AllowedClients="", QuestionSeconds=2) as (url, token):
+        async def scenario():
+            async with stdio_session(shipped_bridge, url, token, name="Bridged Agent") as session:
+                result = await session.call_tool("get_document", {})
+                return result, approval.is_open() and approval.question()
+
+        result, question = run(scenario)
+        assert "Bridged Agent" in question  # still asked while the agent is there
+        wait_until(lambda: not approval.is_open(), 10, message="the question to go with the bridge's session")
+    assert result.is_error and "has not answered yet" in text_of(result), text_of(result)
+    assert "Is LibreOffice running" not in text_of(result)

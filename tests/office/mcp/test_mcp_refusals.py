@@ -1,6 +1,7 @@
 """What Marginalia's MCP server refuses in a real soffice, seen by the official SDK and by plain HTTP."""
 import http.client
 import json
+import os
 import time
 
 import pytest
@@ -178,3 +179,94 @@ def test_a_document_argument_that_is_not_a_string_is_an_error_result(office, wri
 
     result = run(scenario)
     assert result.is_error and "'document' must be a title or URL" in text_of(result)
+
+
+def test_two_documents_with_the_same_title_are_refused_with_their_paths(office, server, tmp_path):
+    """Issue 30: ``document: "report.odt"`` must not pick one of two silently."""
+    import uno
+    url, token = server
+    documents = []
+    for folder, text in (("a", "First report."), ("b", "Second report.")):
+        os.makedirs(str(tmp_path / folder))
+        doc = office.new_document("swriter")
+        doc.getText().setString(text)
+        doc.storeAsURL(uno.systemPathToFileUrl(str(tmp_path / folder / "report.odt")), ())
+        documents.append(doc)
+    try:
+        async def scenario():
+            async with http_session(url, token) as session:
+                by_title = await session.call_tool("get_document", {"document": "report.odt"})
+                by_url = await session.call_tool("get_document", {"document": documents[1].getURL()})
+                return by_title, by_url
+
+        by_title, by_url = run(scenario)
+        assert by_title.is_error, text_of(by_title)
+        assert "First report." not in text_of(by_title) and "Second report." not in text_of(by_title)
+        for folder in ("a", "b"):
+            assert str(tmp_path / folder / "report.odt") in text_of(by_title)
+        assert not by_url.is_error and "Second report." in text_of(by_url)
+    finally:
+        for doc in documents:
+            office.close_document(doc)
+
+
+def test_a_changing_call_in_read_only_mode_gets_the_read_only_reason(office, writer):
+    """Issue 30: not "Unknown tool", but why the tool is not offered."""
+    with mcp_server(office, ReadOnly=True) as (url, token):
+        writer.getText().setString("Keep me.")
+
+        async def scenario():
+            async with http_session(url, token) as session:
+                return await session.call_tool("replace_text", {"old_text": "Keep", "new_text": "Lose"})
+
+        result = run(scenario)
+    assert result.is_error and "read-only" in text_of(result), text_of(result)
+    assert "Unknown tool" not in text_of(result)
+    assert writer.getText().getString() == "Keep me."
+
+
+def raw_exchange(url, request: bytes, wait: float = 15.0):
+    """Send raw bytes to the server; return (the status line's code or None, seconds until the answer)."""
+    import socket
+    port = int(url.split(":")[2].split("/")[0])
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as connection:
+        connection.sendall(request)
+        try:
+            head = connection.recv(4096)
+        except socket.timeout:
+            return None, time.monotonic() - started
+    return int(head.split(b" ")[1]) if head.startswith(b"HTTP/") else None, time.monotonic() - started
+
+
+def test_an_http_1_1_request_without_host_gets_400(server):
+    url, token = server
+    body = json.dumps(PING).encode()
+    head = ("POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAuthorization: Bearer %s\r\n"
+            "Content-Length: %d\r\n\r\n" % (token, len(body))).encode()
+    assert raw_exchange(url, head + body)[0] == 400
+    with_host = head.replace(b"HTTP/1.1\r\n", b"HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    assert raw_exchange(url, with_host + body)[0] == 200
+    two_hosts = head.replace(b"HTTP/1.1\r\n", b"HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: localhost\r\n")
+    assert raw_exchange(url, two_hosts + body)[0] == 400
+
+
+def test_a_body_shorter_than_its_length_is_answered_soon(server):
+    """Issue 30: a short body held a server thread for 60 s."""
+    url, token = server
+    head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            "Authorization: Bearer %s\r\nContent-Length: 100\r\n\r\n" % token).encode()
+    status, seconds = raw_exchange(url, head + b'{"jsonrpc"')
+    assert status == 408 and seconds < 10
+
+
+def test_the_endpoint_answers_at_the_root_too(server):
+    """Issue 30: LM Studio's MCP client posts to "/" rather than "/mcp"."""
+    url, token = server
+    root = url[:-len("mcp")]
+
+    async def scenario():
+        async with http_session(root, token) as session:
+            return {tool.name for tool in (await session.list_tools()).tools}
+
+    assert "list_documents" in run(scenario)
