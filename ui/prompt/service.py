@@ -73,7 +73,7 @@ class PromptService:
             return self._kept(calculation, stored, key, answer)
         if setup.problem is not None:
             return self._problem(document, setup.problem)
-        if shows_placeholder(inputs) and self._results:
+        if shows_placeholder((instruction,) + inputs) and self._results:
             return self._defer()
         job = PromptJob(key, asked[0], asked[1], setup.endpoint, setup.options, setup.client)
         return self._pending(calculation, document, stored, job)
@@ -350,6 +350,8 @@ class PromptService:
             self._waiting.pop(key, None)
         if dropped:
             log.info("PROMPT: a document closed; %d of its questions are not sent", len(dropped))
+        if not self._results:
+            self._wake_deferred()
 
     # --- commands -----------------------------------------------------------------
 

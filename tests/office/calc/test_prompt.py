@@ -390,7 +390,7 @@ def test_a_cell_waits_for_the_pending_cell_it_reads_and_never_sends_the_placehol
     assert [text for text in sent if PENDING in text] == []
 
 
-def test_an_empty_cell_given_alone_is_sent_empty_not_as_zero(model, calc):
+def test_an_empty_cell_given_alone_is_sent_empty_not_as_zero(model, calc, office, tmp_path):
     sheet = calc.getSheets().getByIndex(0)
     sheet.getCellRangeByName("A1:A3").setDataArray((("tea",), ("",), ("milk",)))
     sheet.getCellRangeByName("A2").setString("")  # empty, as a cell never written
@@ -401,6 +401,15 @@ def test_an_empty_cell_given_alone_is_sent_empty_not_as_zero(model, calc):
     sent = sorted(request.json()["messages"][-1]["content"] for request in model.chat_requests())
     assert sent == ["Instruction: Translate\n\nInput 1: ", "Instruction: Translate\n\nInput 1: milk",
                     "Instruction: Translate\n\nInput 1: tea", "Instruction: Zero\n\nInput 1: 0"]
+    wait_until(lambda: PENDING not in column(sheet, "B1:B3"), timeout=15, message="answered")
+    path = str(tmp_path / "empty.ods")
+    save_as(calc, path)
+    reopened = office.open_document(path, hidden=True)  # at load, Calc passes the 0 again: still found empty
+    try:
+        assert column(reopened.getSheets().getByIndex(0), "B1:B3") == ["TRANSLATE:TEA", "TRANSLATE:", "TRANSLATE:MILK"]
+    finally:
+        office.close_document(reopened)
+    assert_no_new_requests(model, 4)
 
 
 def test_no_instruction_says_why_in_the_comment(model, calc):
@@ -476,3 +485,29 @@ def prune_answers_in(office, path):
     finally:
         office.close_document(document)
     return sorted(part.split('"')[0] for part in text.split('"PRUNE:')[1:])
+
+
+def test_answers_a_file_stored_in_the_first_format_are_found_and_kept(model, calc, office, tmp_path):
+    """Files saved before answers were kept by instruction and inputs hold them under a key made with
+    the model and settings: with those, the answer is found, shown without a request, and kept anew."""
+    from types import SimpleNamespace
+
+    from marginalia.core.prompt.inputs import legacy_key
+    from marginalia.ui.prompt.setup import read_setup
+    setup = read_setup(SimpleNamespace(ctx=office.ctx, http=SimpleNamespace(get=lambda *args: None)))
+    old_format = '{"answers":{"%s":"KEPT BEFORE"},"format":1}' % legacy_key("old", ["tea"], "m", setup.fingerprint())
+    calc.getDocumentProperties().getUserDefinedProperties().addProperty("MarginaliaPromptAnswers", 128, old_format)
+    path = str(tmp_path / "first-format.ods")
+    save_as(calc, path)
+    document = office.open_document(path, hidden=True)
+    try:
+        sheet = document.getSheets().getByIndex(0)
+        sheet.getCellRangeByName("A1").setFormula('=PROMPT("old";"tea")')
+        assert sheet.getCellRangeByName("A1").getString() == "KEPT BEFORE"
+        stored = document.getDocumentProperties().getUserDefinedProperties()
+        wait_until(lambda: '"format":2' in stored.getPropertyValue("MarginaliaPromptAnswers"), timeout=10,
+                   message="kept in the new format")
+        assert '["KEPT BEFORE","m",""]' in stored.getPropertyValue("MarginaliaPromptAnswers")
+    finally:
+        office.close_document(document)
+    assert_no_new_requests(model, 0)
