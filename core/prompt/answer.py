@@ -115,6 +115,11 @@ def error_answer(short: str, reason: str) -> PromptAnswer:
     return PromptAnswer("%s %s" % (ERROR_MARK, short), reason or short)
 
 
+def from_another_model(answer: Optional[PromptAnswer], model: str) -> bool:
+    """Whether ``answer`` was given by another model than ``model``, the one set now ("" for none)."""
+    return answer is not None and answer.source is not None and answer.source.model != model
+
+
 def kept_answer_note(source: AnswerSource) -> str:
     """A cell comment saying that the cell shows a kept answer of another model (or of no model set now)."""
     when = source.local_time()

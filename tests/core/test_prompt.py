@@ -8,7 +8,7 @@ import pytest
 from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.llm.request import ChatOptions, EndpointConfig
 from marginalia.core.prompt.answer import (ERROR_MARK, AnswerSource, NotOneValue, PromptAnswer, cell_value,
-                                           kept_answer_note, user_message)
+                                           error_answer, from_another_model, kept_answer_note, user_message)
 from marginalia.core.prompt.ask import PromptJob, ask_model
 from marginalia.core.prompt.cache import StoredAnswers, dump_answers, load_answers
 from marginalia.core.prompt.inputs import cache_key, input_text, legacy_key, normalized, question, shows_placeholder
@@ -78,6 +78,13 @@ def test_foreign_text_is_ignored_and_the_first_format_is_kept_apart():
         legacy={"c": "ok"})
     assert load_answers('{"format": 2, "answers": {"a": [true], "b": [], "c": ["ok"], "d": "x"}}') == StoredAnswers(
         {"c": PromptAnswer("ok")})
+
+
+def test_only_an_answer_of_another_model_than_the_one_set_now_is_from_another_model():
+    answer = PromptAnswer("Paris", source=AnswerSource("m", "2025-03-02T09:04Z"))
+    assert from_another_model(answer, "other") and from_another_model(answer, "")  # "": no model set now
+    assert not from_another_model(answer, "m")
+    assert not from_another_model(error_answer("server down", "why"), "other") and not from_another_model(None, "m")
 
 
 def test_a_kept_answer_note_names_the_model_and_when_in_local_time(monkeypatch):

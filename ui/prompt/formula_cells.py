@@ -7,7 +7,7 @@ results too, so it runs after a calculation.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...core.prompt.formula import (CLOSE, EMPTY_CELL, EXTERNAL, OPEN, OTHER, PUSH, SEPARATOR, UNSEEN,
                                     Argument, CellArgument, Literal, Position, RangeArgument, Seen, Token,
@@ -105,6 +105,11 @@ def cell_keys(document, prompt_cell: PromptCell) -> Optional[List[str]]:
             if key is not None and key not in keys:
                 keys.append(key)
     return keys
+
+
+def asked_by_cells(document) -> List[Tuple[PromptCell, Optional[List[str]]]]:
+    """Every PROMPT cell of ``document`` with the keys it asks (None when they cannot be read)."""
+    return [(prompt_cell, cell_keys(document, prompt_cell)) for prompt_cell in read_prompt_cells(document)]
 
 
 def _value(document, argument: Argument):

@@ -14,7 +14,7 @@ import functools
 from typing import Dict, List, Optional, Set, Tuple
 
 from ...core.i18n import _
-from ...core.prompt.answer import PENDING, AnswerSource, PromptAnswer, error_answer, kept_answer_note
+from ...core.prompt.answer import PENDING, AnswerSource, PromptAnswer, error_answer, from_another_model
 from ...core.prompt.ask import PromptJob, ask_model
 from ...core.prompt.cache import AnswerCache
 from ...core.prompt.edits import split_by_edit
@@ -25,8 +25,9 @@ from ...core.threads import start_worker
 from ..office.log import get_logger
 from .calculation import Calculation, Calculations
 from .document_answers import DocumentAnswers, OpenDocuments
-from .formula_cells import cell_keys, read_prompt_cells, seen_arguments
-from .notes import explain_errors, has_kept_notes, note_kept_answers
+from .formula_cells import asked_by_cells, read_prompt_cells, seen_arguments
+from .kept_notes import update_kept_notes
+from .notes import explain_errors
 from .question import SENT, ask_to_send, refusal_reason
 from .setup import Setup, confirm_above, read_setup
 from .volatile import VolatileResult
@@ -135,14 +136,9 @@ class PromptService:
         if stored is not None and not answer.failed:
             stored.keep(key, answer)
             self._plan_flush()
-            if self._from_elsewhere(answer, calculation.setup):
+            if from_another_model(answer, calculation.setup.model):
                 calculation.kept.add(id(stored))
         return answer.value
-
-    @staticmethod
-    def _from_elsewhere(answer: Optional[PromptAnswer], setup: Setup) -> bool:
-        """Whether ``answer`` was given by another model than the one asked now (or none is set)."""
-        return answer is not None and answer.source is not None and answer.source.model != setup.model
 
     def _problem(self, document, answer: PromptAnswer):
         self._explain_later(document, answer)
@@ -176,7 +172,8 @@ class PromptService:
         self._release(calculation)
         for stored in calculation.documents:
             try:
-                self._note_kept(stored, calculation)
+                update_kept_notes(stored, functools.partial(self._answer_of, stored), calculation.setup.model,
+                                  id(stored) in calculation.kept)
             except Exception:
                 log.warning("the comments of kept PROMPT answers could not be written", exc_info=True)
 
@@ -206,8 +203,8 @@ class PromptService:
         for stored in {id(one): one for key in jobs for one in self._waiting.get(key, [])}.values():
             if stored.edits is None:
                 continue
-            for prompt_cell in read_prompt_cells(stored.document):
-                asked = [key for key in cell_keys(stored.document, prompt_cell) or () if key in jobs]
+            for prompt_cell, keys in asked_by_cells(stored.document):
+                asked = [key for key in keys or () if key in jobs]
                 position = prompt_cell.position
                 edit = stored.edits.edit_of((position.sheet, position.column, position.row))
                 for key in asked:
@@ -226,27 +223,8 @@ class PromptService:
         """Ask whether ``count`` new requests may be sent (see :func:`.question.ask_to_send`)."""
         return ask_to_send(self.app.ctx, document, count)
 
-    def _note_kept(self, stored: DocumentAnswers, calculation: Calculation) -> None:
-        """Say in the comments which cells show a kept answer of another model (and no longer say it where not)."""
-        if id(stored) not in calculation.kept:
-            if stored.kept_notes is None:
-                stored.kept_notes = has_kept_notes(stored.document)
-            if not stored.kept_notes:
-                return
-        notes = []
-        for prompt_cell in read_prompt_cells(stored.document):
-            keys = cell_keys(stored.document, prompt_cell)
-            if keys is not None:
-                notes.append((prompt_cell.cell, self._kept_note(keys, stored, calculation.setup)))
-        note_kept_answers(stored.document, notes)
-        stored.kept_notes = any(text is not None for _, text in notes)
-
-    def _kept_note(self, keys: List[str], stored: DocumentAnswers, setup: Setup) -> Optional[str]:
-        for key in keys:
-            answer = stored.answers.get(key) or self.cache.get(key)
-            if answer is not None and not answer.failed:
-                return kept_answer_note(answer.source) if self._from_elsewhere(answer, setup) else None
-        return None
+    def _answer_of(self, stored: DocumentAnswers, key: str) -> Optional[PromptAnswer]:
+        return stored.answers.get(key) or self.cache.get(key)
 
     # --- workers ------------------------------------------------------------------
 
@@ -321,17 +299,12 @@ class PromptService:
 
     def _saving(self, stored: DocumentAnswers) -> None:
         """Before the file is written: keep in it only the answers its PROMPT cells ask."""
-        document = stored.document
-        used: Set[str] = set()
-        answered = True
-        for prompt_cell in read_prompt_cells(document):
-            keys = cell_keys(document, prompt_cell)
-            if keys is None:
-                log.info("PROMPT: a cell's arguments cannot be read; every stored answer is kept")
-                return
-            used.update(keys)
-            answered = answered and any(key in stored.answers for key in keys)
-        dropped = stored.prune(used, answered)
+        asked = asked_by_cells(stored.document)
+        if any(keys is None for _, keys in asked):
+            log.info("PROMPT: a cell's arguments cannot be read; every stored answer is kept")
+            return
+        answered = all(any(key in stored.answers for key in keys) for _, keys in asked)
+        dropped = stored.prune({key for _, keys in asked for key in keys}, answered)
         if dropped:
             log.info("PROMPT: %d stored answers no cell asks are not saved again", dropped)
         self._save(stored)
