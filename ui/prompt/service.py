@@ -170,6 +170,8 @@ class PromptService:
     def _after(self, calculation: Calculation) -> None:
         """On the main thread: send (or ask about) the new questions, then update the kept answers' comments."""
         self._release(calculation)
+        if calculation.setup is None:  # no call got as far as the settings: no answer was shown
+            return
         for stored in calculation.documents:
             try:
                 update_kept_notes(stored, functools.partial(self._answer_of, stored), calculation.setup.model,
