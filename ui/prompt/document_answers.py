@@ -1,6 +1,7 @@
 """The PROMPT answers a document keeps, in one user-defined document property saved with the file."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Callable, Dict, Iterable, List, Optional
 
 import unohelper
@@ -82,10 +83,15 @@ class DocumentAnswers:
         self.dirty = False
         properties = self.document.getDocumentProperties().getUserDefinedProperties()
         text = dump_answers(self._stored)
-        if properties.getPropertySetInfo().hasPropertyByName(PROPERTY):
-            properties.setPropertyValue(PROPERTY, text)
-        else:
-            properties.addProperty(PROPERTY, REMOVEABLE, text)
+        with self.ours():
+            if properties.getPropertySetInfo().hasPropertyByName(PROPERTY):
+                properties.setPropertyValue(PROPERTY, text)
+            else:
+                properties.addProperty(PROPERTY, REMOVEABLE, text)
+
+    def ours(self):
+        """A context for Marginalia's own writes to the document (not counted as the user's edits)."""
+        return self.edits.ignoring() if self.edits is not None else nullcontext()
 
     def _read(self) -> str:
         try:

@@ -2,6 +2,7 @@
 (see :mod:`marginalia.core.prompt.edits`)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Dict, List, Optional
 
 import unohelper
@@ -25,9 +26,21 @@ class EditLog:
         self.edits = 0
         self._ranges = formula_ranges(document)
         self._entered: Dict[Cell, int] = {}
+        self._ignoring = 0
+
+    @contextmanager
+    def ignoring(self):
+        """Marginalia writes to the document (answers, comments): that is no edit of the user's."""
+        self._ignoring += 1
+        try:
+            yield
+        finally:
+            self._ignoring -= 1
 
     def edited(self) -> None:
         """An edit happened: note the formula cells it added."""
+        if self._ignoring:
+            return
         self.edits += 1
         ranges = formula_ranges(self.document)
         for cell in added_cells(self._ranges, ranges):

@@ -28,7 +28,8 @@ def update_kept_notes(stored: DocumentAnswers, answer_of: Callable[[str], Option
             return
     notes = [(prompt_cell.cell, _note(keys, answer_of, model))
              for prompt_cell, keys in asked_by_cells(stored.document) if keys is not None]
-    note_kept_answers(stored.document, notes)
+    with stored.ours():
+        note_kept_answers(stored.document, notes)
     stored.kept_notes = any(text is not None for _, text in notes)
 
 
