@@ -1,9 +1,11 @@
 """What PROMPT asks (system prompt and user message) and how a reply becomes one cell value."""
 from __future__ import annotations
 
+import calendar
 import re
+import time
 from dataclasses import dataclass
-from typing import List, Sequence, Union
+from typing import List, Optional, Sequence, Union
 
 from ..i18n import _
 
@@ -23,12 +25,39 @@ _FENCE = re.compile(r"^```[\w-]*\n?(.*?)\n?```$", re.S)
 
 
 @dataclass(frozen=True)
+class AnswerSource:
+    """Which model gave an answer, and when."""
+
+    model: str
+    asked_at: str = ""
+    """UTC time as ``2025-03-02T09:04Z``; "" when unknown (answers stored before it was kept)."""
+
+    @classmethod
+    def now(cls, model: str) -> "AnswerSource":
+        """The model ``model``, answering now."""
+        return cls(model, time.strftime(TIME_FORMAT, time.gmtime()))
+
+    def local_time(self) -> str:
+        """When, in the office's time zone (``2025-03-02 10:04``), or "" when unknown."""
+        try:
+            moment = calendar.timegm(time.strptime(self.asked_at, TIME_FORMAT))
+        except (ValueError, OverflowError):
+            return ""
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(moment))
+
+
+TIME_FORMAT = "%Y-%m-%dT%H:%MZ"
+
+
+@dataclass(frozen=True)
 class PromptAnswer:
     """A finished PROMPT: the cell's value, or an error with its reason."""
 
     value: CellValue
     error: str = ""
     """The reason in words when ``value`` is an error text, else ""."""
+    source: Optional[AnswerSource] = None
+    """Which model gave the value (None for errors)."""
 
     @property
     def failed(self) -> bool:
@@ -84,3 +113,18 @@ def cell_value(reply: str) -> CellValue:
 def error_answer(short: str, reason: str) -> PromptAnswer:
     """An error cell: ``#AI! <short>`` with the reason kept for the comment or log."""
     return PromptAnswer("%s %s" % (ERROR_MARK, short), reason or short)
+
+
+def from_another_model(answer: Optional[PromptAnswer], model: str) -> bool:
+    """Whether ``answer`` was given by another model than ``model``, the one set now ("" for none)."""
+    return answer is not None and answer.source is not None and answer.source.model != model
+
+
+def kept_answer_note(source: AnswerSource) -> str:
+    """A cell comment saying that the cell shows a kept answer of another model (or of no model set now)."""
+    when = source.local_time()
+    if when:
+        return _("Kept answer of the model %(model)s, asked on %(when)s. It is not asked again; "
+                 "Refresh AI Cells asks the model set now.") % {"model": source.model, "when": when}
+    return _("Kept answer of the model %s. It is not asked again; Refresh AI Cells asks the model set now.") \
+        % source.model

@@ -13,7 +13,7 @@ from ..llm.request import ChatOptions, ChatRequest, EndpointConfig, build_chat_b
 from ..llm.round import stream_round
 from ..loop.messages import RoundDone, RoundFailed
 from ..net.cancel import CancelToken
-from .answer import NotOneValue, PromptAnswer, cell_value, chat_messages, error_answer
+from .answer import AnswerSource, NotOneValue, PromptAnswer, cell_value, chat_messages, error_answer
 
 log = logging.getLogger("marginalia.prompt")
 
@@ -56,7 +56,7 @@ def ask_model(client, job: PromptJob, facts: EndpointFacts) -> PromptAnswer:
     if result.error and not (result.message.content or "").strip():
         return error_answer(_("failed"), result.error)
     try:
-        return PromptAnswer(cell_value(result.message.content or ""))
+        return PromptAnswer(cell_value(result.message.content or ""), source=AnswerSource.now(job.endpoint.model))
     except NotOneValue as problem:
         return error_answer(_("not one value"), str(problem))
 

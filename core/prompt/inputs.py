@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import List, Sequence
+from typing import List, Optional, Sequence, Tuple
 
-PROMPT_VERSION = "1"
-"""Changes when the system prompt or the message layout changes (old answers are then not reused)."""
+from .answer import PENDING
+
+KEY_VERSION = "2"
+"""The cache key is made of the instruction and the inputs only (version 1 also held the model and settings)."""
+LEGACY_VERSION = "1"
 
 
 def cell_text(value) -> str:
@@ -33,15 +36,34 @@ def normalized(inputs: Sequence) -> List[str]:
     return [input_text(value) for value in inputs]
 
 
-def cache_key(instruction: str, inputs: Sequence[str], model: str, settings: Sequence) -> str:
-    """A short stable key for (instruction, inputs, model, settings).
+def question(instruction, inputs: Sequence) -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """The instruction and the inputs as PROMPT sends them, or None when there is no instruction."""
+    text = cell_text(instruction).strip()
+    return (text, tuple(normalized(inputs))) if text else None
 
-    Args:
-        instruction: The instruction as the cell gives it.
-        inputs: The inputs as :func:`normalized` made them.
-        model: The model asked.
-        settings: Whatever else changes the answer (endpoint, temperature, token limit).
-    """
-    material = json.dumps([PROMPT_VERSION, instruction, list(inputs), model, [str(s) for s in settings]],
-                          ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(material.encode("utf-8")).hexdigest()[:32]
+
+def shows_placeholder(inputs: Sequence) -> bool:
+    """Whether an input (or a cell of a range input) is the value a pending PROMPT cell shows."""
+    for value in inputs:
+        if isinstance(value, (tuple, list)):
+            if shows_placeholder(value):
+                return True
+        elif value == PENDING:
+            return True
+    return False
+
+
+def cache_key(instruction: str, inputs: Sequence[str]) -> str:
+    """A short stable key for (instruction, inputs): the same question gets the same answer,
+    whatever the endpoint, model or settings are now (an answer is the user's data)."""
+    return _digest([KEY_VERSION, instruction, list(inputs)])
+
+
+def legacy_key(instruction: str, inputs: Sequence[str], model: str, settings: Sequence) -> str:
+    """The key documents stored before version 2 (it held the model and settings), to find their answers."""
+    return _digest([LEGACY_VERSION, instruction, list(inputs), model, [str(s) for s in settings]])
+
+
+def _digest(material: list) -> str:
+    text = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]

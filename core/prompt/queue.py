@@ -4,7 +4,7 @@ from __future__ import annotations
 import collections
 import logging
 import threading
-from typing import Callable, Deque, Set
+from typing import Callable, Deque, Iterable, List, Set
 
 from ..i18n import _
 from .answer import PromptAnswer, error_answer
@@ -49,6 +49,19 @@ class PromptQueue:
         if start:
             self._spawn(self._work, name="marginalia-prompt")
         return True
+
+    def cancel(self, keys: Iterable[str]) -> List[PromptJob]:
+        """Take the jobs for ``keys`` that no worker has started yet out of the queue; return them.
+
+        A job a worker has taken goes on: its request is on the way.
+        """
+        unwanted = set(keys)
+        with self._lock:
+            dropped = [job for job in self._jobs if job.key in unwanted]
+            if dropped:
+                self._jobs = collections.deque(job for job in self._jobs if job.key not in unwanted)
+                self._pending.difference_update(job.key for job in dropped)
+        return dropped
 
     def is_pending(self, key: str) -> bool:
         """Whether ``key`` is queued or being asked."""

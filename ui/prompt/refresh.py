@@ -23,7 +23,7 @@ def _refresh(app, frame) -> None:
         return
     cells = prompt_cells(_areas(document))
     log.info("Refresh AI Cells: %d PROMPT cells", len(cells))
-    clear_explanations(cells)
+    clear_explanations(document, cells)
     service_of(app).refreshing(lambda: _recalculate(cells))
 
 

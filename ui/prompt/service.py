@@ -1,59 +1,38 @@
 """PROMPT in one office process: known answers at once, questions to the worker queue, answers back into cells.
 
-Calc calls :meth:`PromptService.call` on its main thread while it calculates. It never
-waits for the network: a known answer (in memory, or stored in the document) is returned
-as the cell's value; otherwise the cell gets a :class:`~.volatile.VolatileResult` showing
-:data:`~marginalia.core.prompt.answer.PENDING`, the question goes to the worker queue,
-and the answer, when it arrives, is set on the main thread (through the pump), which
-updates the cell without a recalculation, and is stored in the document.
+Calc calls :meth:`PromptService.call` while it calculates. It never waits for the
+network: a known answer (in memory, or kept in the document) is the cell's value,
+whatever the endpoint, model or settings are now; otherwise the cell gets a
+:class:`~.volatile.VolatileResult` showing :data:`~marginalia.core.prompt.answer.PENDING`,
+the question is held until the calculation is over (to count it), then goes to the
+worker queue, and the answer, when it arrives, is set on the main thread (through the
+pump), which updates the cell without a recalculation, and is kept in the document.
 """
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
-from ...core.errors import InvalidUrlError
 from ...core.i18n import _
-from ...core.llm.request import ChatOptions, EndpointConfig
-from ...core.prompt.answer import PENDING, PromptAnswer, error_answer
+from ...core.prompt.answer import PENDING, AnswerSource, PromptAnswer, error_answer, from_another_model
 from ...core.prompt.ask import PromptJob, ask_model
 from ...core.prompt.cache import AnswerCache
-from ...core.prompt.inputs import cache_key, cell_text, normalized
+from ...core.prompt.edits import split_by_edit
+from ...core.prompt.formula import empty_positions, passes_zero
+from ...core.prompt.inputs import cache_key, legacy_key, question, shows_placeholder
 from ...core.prompt.queue import PromptQueue
-from ...core.research.settings import local_only_refusal
 from ...core.threads import start_worker
 from ..office.log import get_logger
-from ..settings import request_settings, store as settings_store
-from .document_answers import OpenDocuments
+from .calculation import Calculation, Calculations
+from .document_answers import DocumentAnswers, OpenDocuments
+from .formula_cells import asked_by_cells, read_prompt_cells, seen_arguments
+from .kept_notes import update_kept_notes
 from .notes import explain_errors
+from .question import SENT, ask_to_send, refusal_reason
+from .setup import Setup, confirm_above, read_setup
 from .volatile import VolatileResult
 
 log = get_logger("prompt")
-
-MAX_TOKENS = 256
-"""Most tokens one answer may take when the settings set no limit: a cell holds one value,
-and a small model that does not stop would otherwise write until its context is full."""
-YES_NO = 3
-"""``com.sun.star.awt.MessageBoxButtons.BUTTONS_YES_NO``."""
-YES = 2
-"""``com.sun.star.awt.MessageBoxResults.YES``."""
-
-
-@dataclass
-class Setup:
-    """What the settings say when PROMPT is called: where to ask, or why it cannot."""
-
-    endpoint: Optional[EndpointConfig]
-    options: ChatOptions
-    client: object
-    concurrency: int
-    problem: Optional[PromptAnswer] = None
-
-    def fingerprint(self) -> List[object]:
-        """The settings that change an answer (part of the cache key)."""
-        return [self.endpoint.base_url, self.endpoint.api, self.endpoint.openai_api,
-                self.options.temperature, self.options.max_tokens]
 
 
 class PromptService:
@@ -62,135 +41,192 @@ class PromptService:
     def __init__(self, app):
         self.app = app
         self.cache = AnswerCache()
-        self.documents = OpenDocuments()
+        self.documents = OpenDocuments(self._saving, self._closed)
         self.queue = PromptQueue(self._ask, self._deliver, start_worker)
+        self.calculations = Calculations(self._calculation_over, app.pump.call_soon)
         self._results: Dict[str, VolatileResult] = {}
-        self._waiting: Dict[str, list] = {}
-        self._setup: Optional[Setup] = None
+        self._waiting: Dict[str, List[DocumentAnswers]] = {}
+        self._held: Set[str] = set()
+        self._deferred: List[VolatileResult] = []
         self._flush_planned = False
-        self._batch: List[PromptJob] = []
-        self._batch_keys: set = set()
-        self._batch_document = None
         self._refreshed: Optional[set] = None
         self._failures: List[Tuple[object, Dict[str, str]]] = []
 
-    # --- on the main thread, from Calc -------------------------------------------
+    # --- while Calc calculates ---------------------------------------------------
 
-    def call(self, document, instruction, inputs: Sequence):
+    def call(self, document, instruction, inputs):
         """PROMPT(instruction; inputs…) for a cell of ``document``: a value now, or a live result."""
-        setup = self._current_setup()
-        if setup.problem is not None:
-            self._explain_later(document, setup.problem)
-            return setup.problem.value
-        text = cell_text(instruction).strip()
-        if not text:
-            return error_answer(_("no instruction"), _("PROMPT needs an instruction as its first argument.")).value
-        texts = tuple(normalized(inputs))
-        key = cache_key(text, texts, setup.endpoint.model, setup.fingerprint())
+        calculation = self.calculations.current(document)
         stored = self.documents.find(document)
+        calculation.touch(stored)
+        instruction, inputs = self._with_empty_cells(calculation, stored, instruction, tuple(inputs))
+        asked = question(instruction, inputs)
+        if asked is None:
+            return self._problem(document, error_answer(
+                _("no instruction"), _("PROMPT needs an instruction as its first argument.")))
+        key = cache_key(*asked)
         if self._refreshed is not None and key not in self._refreshed:
             self._refreshed.add(key)
             self.forget([key])
-        answer = self._known(key, stored)
+        setup = self._setup(calculation)
+        answer = self._known(key, asked, stored, setup)
         if answer is not None:
-            if stored is not None and not answer.failed:
-                stored.keep(key, answer.value)
-                self._plan_flush()
-            return answer.value
-        result = self._results.get(key)
-        if result is None:
-            result = self._results[key] = VolatileResult(PENDING)
-        if stored is not None and stored not in self._waiting.setdefault(key, []):
-            self._waiting[key].append(stored)
-        self.queue.limit = setup.concurrency
-        if not self.queue.is_pending(key) and key not in self._batch_keys:
-            self._hold(PromptJob(key, text, texts, setup.endpoint, setup.options, setup.client), document)
+            return self._kept(calculation, stored, key, answer)
+        if setup.problem is not None:
+            return self._problem(document, setup.problem)
+        if shows_placeholder((instruction,) + inputs) and self._results:
+            return self._defer()
+        job = PromptJob(key, asked[0], asked[1], setup.endpoint, setup.options, setup.client)
+        return self._pending(calculation, document, stored, job)
+
+    def _setup(self, calculation: Calculation) -> Setup:
+        if calculation.setup is None:
+            calculation.setup = read_setup(self.app)
+        return calculation.setup
+
+    def _with_empty_cells(self, calculation: Calculation, stored, instruction, inputs: tuple):
+        """Calc passes an empty cell given alone as 0: give it as empty, as a range's empty cells are."""
+        passed = (instruction,) + inputs
+        if stored is None or not passes_zero(passed):
+            return instruction, inputs
+        found = (id(stored), passed)
+        empty = calculation.empty.get(found)
+        if empty is None:
+            empty = calculation.empty[found] = empty_positions(passed, self._candidates(calculation, stored))
+        values = [None if index in empty else value for index, value in enumerate(passed)]
+        return values[0], tuple(values[1:])
+
+    @staticmethod
+    def _candidates(calculation: Calculation, stored: DocumentAnswers) -> list:
+        """The document's PROMPT calls as seen without calculating, read once per calculation."""
+        found = calculation.candidates.get(id(stored))
+        if found is None:
+            document = stored.document
+            try:
+                found = [seen_arguments(document, arguments)
+                         for cell in read_prompt_cells(document) for arguments in cell.calls]
+            except Exception:
+                log.warning("the PROMPT formulas could not be read; an empty cell is passed as 0", exc_info=True)
+                found = []
+            calculation.candidates[id(stored)] = found
+        return found
+
+    def _known(self, key: str, asked, stored: Optional[DocumentAnswers], setup: Setup) -> Optional[PromptAnswer]:
+        """The document's kept answer (the file's answers are the user's data), else the one in memory."""
+        if stored is not None:
+            kept = stored.answers.get(key) or self._legacy_answer(key, asked, stored, setup)
+            if kept is not None:
+                return kept
+        return self.cache.get(key)
+
+    @staticmethod
+    def _legacy_answer(key: str, asked, stored: DocumentAnswers, setup: Setup) -> Optional[PromptAnswer]:
+        """An answer stored in the first format: its key holds the model and settings, found when they are the same."""
+        if setup.endpoint is None:
+            return None
+        old = legacy_key(asked[0], asked[1], setup.model, setup.fingerprint())
+        value = stored.legacy_value(old)
+        if value is None:
+            return None
+        answer = PromptAnswer(value, source=AnswerSource(setup.model))
+        stored.adopt(key, old, answer)
+        return answer
+
+    def _kept(self, calculation: Calculation, stored, key: str, answer: PromptAnswer):
+        if stored is not None and not answer.failed:
+            stored.keep(key, answer)
+            self._plan_flush()
+            if from_another_model(answer, calculation.setup.model):
+                calculation.kept.add(id(stored))
+        return answer.value
+
+    def _problem(self, document, answer: PromptAnswer):
+        self._explain_later(document, answer)
+        return answer.value
+
+    def _defer(self) -> VolatileResult:
+        """An input shows a pending cell's placeholder: wait for it (the cell is calculated again)."""
+        result = VolatileResult(PENDING)
+        self._deferred.append(result)
         return result
 
-    def _hold(self, job: PromptJob, document) -> None:
-        """Keep the question until the calculation ends, to count how many it asks at once."""
-        if not self._batch:
-            self.app.pump.call_soon(self._release)
-        self._batch.append(job)
-        self._batch_keys.add(job.key)
-        self._batch_document = document if document is not None else self._batch_document
+    def _pending(self, calculation: Calculation, document, stored, job: PromptJob) -> VolatileResult:
+        result = self._results.get(job.key)
+        if result is None:
+            result = self._results[job.key] = VolatileResult(PENDING)
+        if stored is not None and stored not in self._waiting.setdefault(job.key, []):
+            self._waiting[job.key].append(stored)
+        self.queue.limit = calculation.setup.concurrency
+        if not self.queue.is_pending(job.key) and job.key not in self._held:
+            self._held.add(job.key)
+            calculation.hold(job, document)
+        return result
 
-    def _release(self) -> None:
-        """After the calculation: send the held questions, asking the user first when they are many."""
-        batch, document = self._batch, self._batch_document
-        self._batch, self._batch_keys, self._batch_document = [], set(), None
-        limit = self._confirm_above()
-        if limit and len(batch) > limit and not self.confirm(document, len(batch)):
-            refused = error_answer(_("not asked"), _("You chose not to send these requests."))
-            for job in batch:
-                self.cache.put(job.key, refused)  # until Refresh AI Cells: recalculation must not ask again
-                self._show(job.key, refused)
+    # --- when the calculation is over ------------------------------------------------
+
+    def _calculation_over(self, calculation: Calculation) -> None:
+        self.app.pump.call_soon(self._after, calculation)
+
+    def _after(self, calculation: Calculation) -> None:
+        """On the main thread: send (or ask about) the new questions, then update the kept answers' comments."""
+        self._release(calculation)
+        if calculation.setup is None:  # no call got as far as the settings: no answer was shown
             return
-        for job in batch:
-            self.queue.submit(job)
+        for stored in calculation.documents:
+            try:
+                update_kept_notes(stored, functools.partial(self._answer_of, stored), calculation.setup.model,
+                                  id(stored) in calculation.kept)
+            except Exception:
+                log.warning("the comments of kept PROMPT answers could not be written", exc_info=True)
+
+    def _release(self, calculation: Calculation) -> None:
+        """Send the held questions; more than ``Calc/PromptConfirmAbove`` from one edit ask the user first."""
+        self._held.difference_update(job.key for job in calculation.jobs)
+        jobs = {job.key: job for job in calculation.jobs if job.key in self._results}  # not if their document closed
+        limit = self._confirm_above()
+        send, ask = split_by_edit(self._edits_of(jobs), limit) if limit and len(jobs) > limit else (list(jobs), [])
+        for key in send:
+            self.queue.submit(jobs[key])
+        if not ask:
+            return
+        outcome = self.confirm(calculation.document, len(ask))
+        if outcome == SENT:
+            for key in ask:
+                self.queue.submit(jobs[key])
+            return
+        refused = error_answer(_("not asked"), refusal_reason(outcome, len(ask)))
+        for key in ask:
+            self.cache.put(key, refused)  # until Refresh AI Cells: recalculation must not ask again
+            self._show(key, refused)
+
+    def _edits_of(self, jobs: Dict[str, PromptJob]) -> Dict[str, object]:
+        """Each new question's key, with the edit that entered a cell asking it (None: no edit did)."""
+        found: Dict[str, object] = dict.fromkeys(jobs)
+        for stored in {id(one): one for key in jobs for one in self._waiting.get(key, [])}.values():
+            if stored.edits is None:
+                continue
+            for prompt_cell, keys in asked_by_cells(stored.document):
+                asked = [key for key in keys or () if key in jobs]
+                position = prompt_cell.position
+                edit = stored.edits.edit_of((position.sheet, position.column, position.row))
+                for key in asked:
+                    if edit is not None:
+                        found[key] = (id(stored), edit)
+        return found
 
     def _confirm_above(self) -> int:
         try:
-            return settings_store.read_settings(self.app.ctx).calc.prompt_confirm_above
+            return confirm_above(self.app)
         except Exception:
             log.warning("the PROMPT settings could not be read", exc_info=True)
             return 0
 
-    def confirm(self, document, count: int) -> bool:
-        """Ask whether ``count`` new requests may be sent (a Yes/No box over the document)."""
-        from com.sun.star.awt.MessageBoxType import QUERYBOX
-        ctx = self.app.ctx
-        toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
-        parent = None
-        try:
-            parent = document.getCurrentController().getFrame().getContainerWindow()
-        except Exception:
-            log.debug("no window for the PROMPT question", exc_info=True)
-        text = _("These PROMPT cells would send %d requests to the model now. Send them?") % count
-        box = toolkit.createMessageBox(parent, QUERYBOX, YES_NO, _("Marginalia"), text)
-        answer = box.execute()
-        log.info("PROMPT: %d new requests; the user answered %s", count, answer)
-        return answer == YES
+    def confirm(self, document, count: int) -> str:
+        """Ask whether ``count`` new requests may be sent (see :func:`.question.ask_to_send`)."""
+        return ask_to_send(self.app.ctx, document, count)
 
-    def _known(self, key: str, stored) -> Optional[PromptAnswer]:
-        answer = self.cache.get(key)
-        if answer is None and stored is not None and key in stored.values:
-            self.cache.merge(stored.values)
-            answer = self.cache.get(key)
-        return answer
-
-    def _current_setup(self) -> Setup:
-        """The settings, read once per calculation: a sheet calls PROMPT hundreds of times at once,
-        and the next pump drain (after the calculation) forgets them, so a change applies next time."""
-        if self._setup is None:
-            self._setup = self._read_setup()
-            self.app.pump.call_soon(self._forget_setup)
-        return self._setup
-
-    def _forget_setup(self) -> None:
-        self._setup = None
-
-    def _read_setup(self) -> Setup:
-        ctx = self.app.ctx
-        settings = settings_store.read_settings(ctx)
-        options = ChatOptions(temperature=settings.chat.temperature,
-                              max_tokens=settings.chat.max_tokens or MAX_TOKENS)
-        concurrency = settings.calc.prompt_concurrency
-        if settings.endpoint.uses_embedded_model:
-            concurrency = 1  # llama-cpp-python's server breaks off a running request when another arrives
-        if not settings.endpoint.configured:
-            return Setup(None, options, None, concurrency,
-                         error_answer(_("no endpoint"), _("No endpoint or model is set up yet: open Marginalia "
-                                                          "\u25b8 Settings.")))
-        refusal = local_only_refusal(settings.research, settings.endpoint.url)
-        if refusal:
-            return Setup(None, options, None, concurrency, error_answer(_("not local"), refusal))
-        try:
-            endpoint = request_settings.endpoint_config(ctx, settings.endpoint)
-        except InvalidUrlError as error:
-            return Setup(None, options, None, concurrency, error_answer(_("bad address"), str(error)))
-        client = request_settings.http_client(ctx, self.app.http, settings.endpoint)
-        return Setup(endpoint, options, client, concurrency)
+    def _answer_of(self, stored: DocumentAnswers, key: str) -> Optional[PromptAnswer]:
+        return stored.answers.get(key) or self.cache.get(key)
 
     # --- workers ------------------------------------------------------------------
 
@@ -209,12 +245,20 @@ class PromptService:
         result = self._results.pop(key, None)
         for stored in self._waiting.pop(key, []):
             if not answer.failed:
-                stored.keep(key, answer.value)
+                stored.keep(key, answer)
                 self._save(stored)  # at once: the file may be saved right after the cell shows it
             else:
                 self._explain_later(stored.document, answer)
         if result is not None:
             result.set(answer.value)
+        if not self._results:
+            self._wake_deferred()
+
+    def _wake_deferred(self) -> None:
+        """No answer is pending now: the cells that waited for one are calculated again."""
+        deferred, self._deferred = self._deferred, []
+        for result in deferred:
+            result.set(PENDING)
 
     def _explain_later(self, document, answer: PromptAnswer) -> None:
         """After this calculation, write the reason into the comments of the cells showing ``answer``."""
@@ -252,6 +296,37 @@ class PromptService:
             stored.save()
         except Exception:
             log.warning("PROMPT answers could not be stored in a document", exc_info=True)
+
+    # --- the document's life ------------------------------------------------------
+
+    def _saving(self, stored: DocumentAnswers) -> None:
+        """Before the file is written: keep in it only the answers its PROMPT cells ask."""
+        asked = asked_by_cells(stored.document)
+        if any(keys is None for _, keys in asked):
+            log.info("PROMPT: a cell's arguments cannot be read; every stored answer is kept")
+            return
+        answered = all(any(key in stored.answers for key in keys) for _, keys in asked)
+        dropped = stored.prune({key for _, keys in asked for key in keys}, answered)
+        if dropped:
+            log.info("PROMPT: %d stored answers no cell asks are not saved again", dropped)
+        self._save(stored)
+
+    def _closed(self, stored: DocumentAnswers) -> None:
+        """A document closed: its questions not sent yet are dropped (other documents' stay)."""
+        alone = set()
+        for key, waiting in list(self._waiting.items()):
+            if stored in waiting:
+                self._waiting[key] = [other for other in waiting if other is not stored]
+                if not self._waiting[key]:
+                    alone.add(key)
+        dropped = {job.key for job in self.queue.cancel(alone)} | (alone & self._held)
+        for key in dropped:
+            self._results.pop(key, None)
+            self._waiting.pop(key, None)
+        if dropped:
+            log.info("PROMPT: a document closed; %d of its questions are not sent", len(dropped))
+        if not self._results:
+            self._wake_deferred()
 
     # --- commands -----------------------------------------------------------------
 

@@ -58,13 +58,14 @@ def column(sheet, name):
     return [row[0] for row in sheet.getCellRangeByName(name).getDataArray()]
 
 
-def fill_prompt_column(sheet, rows=ROWS, instruction="up"):
+def fill_prompt_column(sheet, instruction, rows=ROWS):
+    """Column A: items; column B: PROMPT cells (the instruction names the test: the office keeps answers)."""
     sheet.getCellRangeByName("A1:A%d" % rows).setDataArray(tuple(("item %d" % n,) for n in range(1, rows + 1)))
     formulas = tuple(('=PROMPT("%s";$A%d)' % (instruction, n),) for n in range(1, rows + 1))
     sheet.getCellRangeByName("B1:B%d" % rows).setFormulaArray(formulas)
 
 
-def expected(rows=ROWS, instruction="up"):
+def expected(instruction, rows=ROWS):
     return [("%s:item %d" % (instruction, n)).upper() for n in range(1, rows + 1)]
 
 
@@ -80,33 +81,33 @@ def assert_no_new_requests(server, count, settle=1.0):
 
 def test_a_column_of_200_fills_once_and_recalculation_asks_nothing(model, calc):
     sheet = calc.getSheets().getByIndex(0)
-    fill_prompt_column(sheet)
+    fill_prompt_column(sheet, "up")
     first = column(sheet, "B1:B%d" % ROWS)
     assert PENDING in first  # returned at once: the answers come later
     calc.calculateAll()  # while answers are pending: the pending questions are not asked twice
-    wait_filled(sheet, "B1:B%d" % ROWS, expected())
+    wait_filled(sheet, "B1:B%d" % ROWS, expected("up"))
     assert len(model.chat_requests()) == ROWS
     calc.calculateAll()
-    assert column(sheet, "B1:B%d" % ROWS) == expected()
+    assert column(sheet, "B1:B%d" % ROWS) == expected("up")
     assert_no_new_requests(model, ROWS)
     # copying the column keeps the inputs ($A): the copies are answered from the cache
     sheet.copyRange(sheet.getCellRangeByName("C1").getCellAddress(),
                     sheet.getCellRangeByName("B1:B%d" % ROWS).getRangeAddress())
     calc.calculateAll()
-    assert column(sheet, "C1:C%d" % ROWS) == expected()
+    assert column(sheet, "C1:C%d" % ROWS) == expected("up")
     assert_no_new_requests(model, ROWS)
 
 
 def test_changing_one_input_asks_once(model, calc):
     sheet = calc.getSheets().getByIndex(0)
-    fill_prompt_column(sheet, rows=20)
-    wait_filled(sheet, "B1:B20", expected(20))
+    fill_prompt_column(sheet, "change", rows=20)
+    wait_filled(sheet, "B1:B20", expected("change", 20))
     assert len(model.chat_requests()) == 20
     sheet.getCellRangeByName("A5").setString("changed")
     cell = sheet.getCellRangeByName("B5")
-    wait_until(lambda: cell.getString() == "UP:CHANGED", timeout=15, message="B5 asked again")
+    wait_until(lambda: cell.getString() == "CHANGE:CHANGED", timeout=15, message="B5 asked again")
     assert_no_new_requests(model, 21)
-    assert model.chat_requests()[-1].json()["messages"][-1]["content"] == "Instruction: up\n\nInput 1: changed"
+    assert model.chat_requests()[-1].json()["messages"][-1]["content"] == "Instruction: change\n\nInput 1: changed"
 
 
 def test_ranges_numbers_and_texts_become_one_request(model, calc):
@@ -184,39 +185,60 @@ def test_the_function_wizard_lists_prompt_with_its_descriptions(office):
     assert all(description for _, description in arguments)
 
 
-def test_answers_travel_with_the_file_reopened_in_a_fresh_office(model, calc, office, built_oxt, tmp_path):
+def test_kept_answers_show_whatever_the_endpoint_or_model_of_the_office_opening_the_file(
+        model, calc, office, built_oxt, tmp_path):
+    """The file's answers are the user's data: an office with no endpoint, or with the same server
+    written ``localhost`` and another model, shows them and asks nothing; the comments say which
+    model gave them; only a changed input asks (the model set now)."""
     from support.office import Office
     sheet = calc.getSheets().getByIndex(0)
-    fill_prompt_column(sheet)
-    wait_filled(sheet, "B1:B%d" % ROWS, expected())
+    fill_prompt_column(sheet, "travel")
+    wait_filled(sheet, "B1:B%d" % ROWS, expected("travel"))
     assert len(model.chat_requests()) == ROWS
     path = str(tmp_path / "prompts.ods")
     save_as(calc, path)
     reopened = office.open_document(path, hidden=True)
     try:
         reopened.calculateAll()
-        assert column(reopened.getSheets().getByIndex(0), "B1:B%d" % ROWS) == expected()
+        assert column(reopened.getSheets().getByIndex(0), "B1:B%d" % ROWS) == expected("travel")
     finally:
         office.close_document(reopened)
     assert_no_new_requests(model, ROWS)
     fresh = Office([built_oxt], workdir=str(tmp_path / "fresh-office"))  # nothing in memory: only the file
     fresh.start()
     try:
-        with endpoint_at(fresh.ctx, model.base_url):
+        document = fresh.open_document(path, hidden=True)  # this office has no endpoint
+        fresh_sheet = document.getSheets().getByIndex(0)
+        stored = document.getDocumentProperties().getUserDefinedProperties()
+        assert stored.getPropertyValue("MarginaliaPromptAnswers").count('"TRAVEL:ITEM ') == ROWS
+        assert column(fresh_sheet, "B1:B%d" % ROWS) == expected("travel")
+        notes = wait_until(lambda: notes_of(fresh_sheet, ROWS) if fresh_sheet.getAnnotations().getCount() == ROWS
+                           else None, timeout=20, message="the kept answers' comments")
+        assert all("Kept answer of the model m, asked on " in note for note in notes), notes[:2]
+        assert document.getUndoManager().getAllUndoActionTitles() == ()  # comments are not the user's edits
+        fresh.close_document(document)
+        with endpoint_at(fresh.ctx, model.base_url.replace("127.0.0.1", "localhost"), model="other"):
             document = fresh.open_document(path, hidden=True)
             fresh_sheet = document.getSheets().getByIndex(0)
-            stored = document.getDocumentProperties().getUserDefinedProperties()
-            assert stored.getPropertyValue("MarginaliaPromptAnswers").count('"UP:ITEM ') == ROWS
-            assert column(fresh_sheet, "B1:B%d" % ROWS) == expected()
+            assert column(fresh_sheet, "B1:B%d" % ROWS) == expected("travel")
             document.calculateAll()
-            assert column(fresh_sheet, "B1:B%d" % ROWS) == expected()
+            assert column(fresh_sheet, "B1:B%d" % ROWS) == expected("travel")
             assert_no_new_requests(model, ROWS)
             fresh_sheet.getCellRangeByName("A7").setString("new")
-            wait_until(lambda: fresh_sheet.getCellRangeByName("B7").getString() == "UP:NEW", timeout=20,
+            wait_until(lambda: fresh_sheet.getCellRangeByName("B7").getString() == "TRAVEL:NEW", timeout=20,
                        message="the changed input asked in the fresh office")
             assert_no_new_requests(model, ROWS + 1)
+            assert model.chat_requests()[-1].json()["model"] == "other"
+            wait_until(lambda: fresh_sheet.getCellRangeByName("B7").getAnnotation().getString() == "", timeout=10,
+                       message="B7's comment gone: the model set now answered it")
+            assert "model m" in fresh_sheet.getCellRangeByName("B8").getAnnotation().getString()
     finally:
         fresh.stop()
+
+
+def notes_of(sheet, rows):
+    """The comments of B1:B<rows>."""
+    return [sheet.getCellRangeByName("B%d" % n).getAnnotation().getString() for n in range(1, rows + 1)]
 
 
 def save_as(document, path):
@@ -231,7 +253,7 @@ def test_refresh_asks_the_selected_cells_again_then_all(model, calc, office):
     answers = iter(range(1, 100))
     model.responder = lambda request: text_stream_reply(["answer %d" % next(answers)])
     sheet = calc.getSheets().getByIndex(0)
-    fill_prompt_column(sheet, rows=5, instruction="refresh")
+    fill_prompt_column(sheet, "refresh", rows=5)
     wait_until(lambda: PENDING not in column(sheet, "B1:B5"), timeout=20, message="filled")
     first = column(sheet, "B1:B5")
     assert len(model.chat_requests()) == 5
@@ -276,20 +298,26 @@ def confirm_above_10(office):
     set_settings(office.ctx, "Calc", PromptConfirmAbove=50)
 
 
-def test_many_new_cells_ask_first_and_stop_when_refused(endpoint, calc, office, confirm_above_10):
-    """Headless, the office cancels every question box at once (its silent dialog mode): that is No."""
+def test_without_a_display_the_question_is_not_shown_and_the_comment_says_so(endpoint, calc, office,
+                                                                           confirm_above_10):
+    """Headless, the office cancels every question box at once (its silent dialog mode): nothing is
+    sent, and the comment says the question could not be shown (not that the user said No) and
+    which setting sends without asking."""
     endpoint.responder = answer_from
     sheet = calc.getSheets().getByIndex(0)
-    fill_prompt_column(sheet, rows=11, instruction="costly")
+    fill_prompt_column(sheet, "costly", rows=11)
     wait_until(lambda: PENDING not in column(sheet, "B1:B11"), timeout=20, message="no cell left pending")
     assert column(sheet, "B1:B11") == ["#AI! not asked"] * 11
     assert_no_new_requests(endpoint, 0)
-    calc.calculateAll()  # refused stays refused until Refresh AI Cells
+    calc.calculateAll()  # not asked stays not asked until Refresh AI Cells
     assert column(sheet, "B1:B11") == ["#AI! not asked"] * 11
     assert_no_new_requests(endpoint, 0)
-    assert marginalia_log(office).count("PROMPT: 11 new requests; the user answered") == 1
-    fill_prompt_column(sheet, rows=10, instruction="cheap")  # at the threshold: no question
-    wait_filled(sheet, "B1:B10", expected(10, "cheap"))
+    assert marginalia_log(office).count("PROMPT: 11 new requests; the question could not be shown") == 1
+    note = wait_until(lambda: sheet.getCellRangeByName("B3").getAnnotation().getString(), timeout=10,
+                      message="the reason in the comment")
+    assert "could not show the question" in note and "PromptConfirmAbove" in note and "You chose" not in note
+    fill_prompt_column(sheet, "cheap", rows=10)  # at the threshold: no question
+    wait_filled(sheet, "B1:B10", expected("cheap", 10))
     assert len(endpoint.chat_requests()) == 10
 
 
@@ -301,10 +329,10 @@ def test_many_new_cells_are_sent_when_the_user_agrees(scripted_server, gui_offic
     try:
         with endpoint_at(gui_office.ctx, scripted_server.base_url):
             sheet = document.getSheets().getByIndex(0)
-            fill_prompt_column(sheet, rows=12, instruction="agreed")
+            fill_prompt_column(sheet, "agreed", rows=12)
             text = press_in_question(gui_office.ctx, "Yes")
             assert "12 requests" in text
-            wait_filled(sheet, "B1:B12", expected(12, "agreed"))
+            wait_filled(sheet, "B1:B12", expected("agreed", 12))
             assert_no_new_requests(scripted_server, 12)
     finally:
         set_settings(gui_office.ctx, "Calc", PromptConfirmAbove=50)
@@ -347,3 +375,139 @@ def test_local_only_refuses_a_remote_endpoint(office, calc):
             assert cell.getString() == "#AI! not local"
     finally:
         set_settings(office.ctx, "Research", LocalOnly=False)
+
+
+def test_a_cell_waits_for_the_pending_cell_it_reads_and_never_sends_the_placeholder(model, calc):
+    """X = PROMPT("French"; W), Y = PROMPT("Combine"; X; W), entered together for 50 rows: 100 requests."""
+    rows = 50
+    sheet = calc.getSheets().getByIndex(0)
+    sheet.getCellRangeByName("W1:W%d" % rows).setDataArray(tuple(("word %d" % n,) for n in range(1, rows + 1)))
+    sheet.getCellRangeByName("X1:Y%d" % rows).setFormulaArray(tuple(
+        ('=PROMPT("French";$W%d)' % n, '=PROMPT("Combine";$X%d;$W%d)' % (n, n)) for n in range(1, rows + 1)))
+    wait_filled(sheet, "Y1:Y%d" % rows, ["COMBINE:FRENCH:WORD %d" % n for n in range(1, rows + 1)])
+    assert_no_new_requests(model, 2 * rows)
+    sent = [request.json()["messages"][-1]["content"] for request in model.chat_requests()]
+    assert [text for text in sent if PENDING in text] == []
+
+
+def test_an_empty_cell_given_alone_is_sent_empty_not_as_zero(model, calc, office, tmp_path):
+    sheet = calc.getSheets().getByIndex(0)
+    sheet.getCellRangeByName("A1:A3").setDataArray((("tea",), ("",), ("milk",)))
+    sheet.getCellRangeByName("A2").setString("")  # empty, as a cell never written
+    sheet.getCellRangeByName("C1").setValue(0)
+    sheet.getCellRangeByName("B1:B3").setFormulaArray(tuple(('=PROMPT("Translate";$A%d)' % n,) for n in (1, 2, 3)))
+    sheet.getCellRangeByName("D1").setFormula('=PROMPT("Zero";C1)')
+    wait_until(lambda: len(model.chat_requests()) == 4, timeout=15, message="four requests")
+    sent = sorted(request.json()["messages"][-1]["content"] for request in model.chat_requests())
+    assert sent == ["Instruction: Translate\n\nInput 1: ", "Instruction: Translate\n\nInput 1: milk",
+                    "Instruction: Translate\n\nInput 1: tea", "Instruction: Zero\n\nInput 1: 0"]
+    wait_until(lambda: PENDING not in column(sheet, "B1:B3"), timeout=15, message="answered")
+    path = str(tmp_path / "empty.ods")
+    save_as(calc, path)
+    reopened = office.open_document(path, hidden=True)  # at load, Calc passes the 0 again: still found empty
+    try:
+        assert column(reopened.getSheets().getByIndex(0), "B1:B3") == ["TRANSLATE:TEA", "TRANSLATE:", "TRANSLATE:MILK"]
+    finally:
+        office.close_document(reopened)
+    assert_no_new_requests(model, 4)
+
+
+def test_no_instruction_says_why_in_the_comment(model, calc):
+    sheet = calc.getSheets().getByIndex(0)
+    sheet.getCellRangeByName("A1").setFormula('=PROMPT("";"x")')
+    sheet.getCellRangeByName("A2").setFormula('=PROMPT(Z1;"x")')  # Z1 is empty: no instruction, not "0"
+    assert column(sheet, "A1:A2") == ["#AI! no instruction"] * 2
+    notes = wait_until(lambda: [sheet.getCellRangeByName(name).getAnnotation().getString() for name in ("A1", "A2")]
+                       if sheet.getAnnotations().getCount() == 2 else None, timeout=10, message="the reasons")
+    assert all("instruction as its first argument" in note for note in notes), notes
+    assert_no_new_requests(model, 0)
+
+
+def test_closing_the_document_drops_its_questions_not_sent_yet(endpoint, office, no_confirmation):
+    """100 cells, the model slow; the document closes after 8 requests: the queued ones are never sent."""
+    def slow_answer(request):
+        time.sleep(0.2)
+        return answer_from(request)
+    endpoint.responder = slow_answer
+    document = office.new_document("scalc")
+    try:
+        fill_prompt_column(document.getSheets().getByIndex(0), "closing", rows=100)
+        wait_until(lambda: len(endpoint.chat_requests()) >= 8, timeout=20, message="8 requests sent")
+    finally:
+        office.close_document(document)
+    at_close = len(endpoint.chat_requests())
+    time.sleep(2)
+    assert len(endpoint.chat_requests()) <= at_close + 4  # at most the requests already being asked
+
+
+def test_cells_entered_one_by_one_count_one_edit_each(endpoint, calc, office):
+    """200 ``setFormula`` calls, then the column read: Calc calculates the cells outside the visible rows
+    together when they are read, yet each edit asked for one request: no cost question, 200 requests."""
+    endpoint.responder = answer_from
+    log_before = len(marginalia_log(office))
+    sheet = calc.getSheets().getByIndex(0)
+    sheet.getCellRangeByName("A1:A%d" % ROWS).setDataArray(tuple(("item %d" % n,) for n in range(1, ROWS + 1)))
+    for n in range(1, ROWS + 1):
+        sheet.getCellRangeByName("B%d" % n).setFormula('=PROMPT("single";$A%d)' % n)
+    wait_filled(sheet, "B1:B%d" % ROWS, expected("single"))
+    assert_no_new_requests(endpoint, ROWS)
+    assert "new requests; " not in marginalia_log(office)[log_before:]
+
+
+def test_answers_no_cell_asks_any_more_are_not_saved_again(model, calc, office, tmp_path):
+    sheet = calc.getSheets().getByIndex(0)
+    fill_prompt_column(sheet, "prune", rows=5)
+    wait_filled(sheet, "B1:B5", expected("prune", 5))
+    sheet.getCellRangeByName("A2").setString("changed")
+    wait_until(lambda: sheet.getCellRangeByName("B2").getString() == "PRUNE:CHANGED", timeout=15,
+               message="B2 asked again")
+    sheet.getCellRangeByName("B5").setString("no formula now")
+    stored = calc.getDocumentProperties().getUserDefinedProperties()
+    assert stored.getPropertyValue("MarginaliaPromptAnswers").count('"PRUNE:') == 6
+    kept = ["CHANGED", "ITEM 1", "ITEM 3", "ITEM 4"]
+    copy, saved = str(tmp_path / "copy.ods"), str(tmp_path / "saved.ods")
+    save_as(calc, copy)  # storeToURL: "Save a Copy"
+    assert prune_answers_in(office, copy) == kept
+    calc.storeAsURL(uno_url(saved), ())  # "Save As"
+    assert prune_answers_in(office, saved) == kept
+
+
+def uno_url(path):
+    import uno
+    return uno.systemPathToFileUrl(path)
+
+
+def prune_answers_in(office, path):
+    """The values of the "prune" answers the file at ``path`` keeps."""
+    document = office.open_document(path, hidden=True)
+    try:
+        text = document.getDocumentProperties().getUserDefinedProperties().getPropertyValue("MarginaliaPromptAnswers")
+    finally:
+        office.close_document(document)
+    return sorted(part.split('"')[0] for part in text.split('"PRUNE:')[1:])
+
+
+def test_answers_a_file_stored_in_the_first_format_are_found_and_kept(model, calc, office, tmp_path):
+    """Files saved before answers were kept by instruction and inputs hold them under a key made with
+    the model and settings: with those, the answer is found, shown without a request, and kept anew."""
+    from types import SimpleNamespace
+
+    from marginalia.core.prompt.inputs import legacy_key
+    from marginalia.ui.prompt.setup import read_setup
+    setup = read_setup(SimpleNamespace(ctx=office.ctx, http=SimpleNamespace(get=lambda *args: None)))
+    old_format = '{"answers":{"%s":"KEPT BEFORE"},"format":1}' % legacy_key("old", ["tea"], "m", setup.fingerprint())
+    calc.getDocumentProperties().getUserDefinedProperties().addProperty("MarginaliaPromptAnswers", 128, old_format)
+    path = str(tmp_path / "first-format.ods")
+    save_as(calc, path)
+    document = office.open_document(path, hidden=True)
+    try:
+        sheet = document.getSheets().getByIndex(0)
+        sheet.getCellRangeByName("A1").setFormula('=PROMPT("old";"tea")')
+        assert sheet.getCellRangeByName("A1").getString() == "KEPT BEFORE"
+        stored = document.getDocumentProperties().getUserDefinedProperties()
+        wait_until(lambda: '"format":2' in stored.getPropertyValue("MarginaliaPromptAnswers"), timeout=10,
+                   message="kept in the new format")
+        assert '["KEPT BEFORE","m",""]' in stored.getPropertyValue("MarginaliaPromptAnswers")
+    finally:
+        office.close_document(document)
+    assert_no_new_requests(model, 0)
