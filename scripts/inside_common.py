@@ -79,35 +79,28 @@ def with_window(result):
 def run_turn_calls(uid, calls, request, review_mode=False, model="bench"):
     """Run ``calls`` (``(name, arguments dict)``) as one assistant turn: ``(seconds, [outcomes], undo)``.
 
-    Changing tools share the turn's one undo step, as in the panel; the document's Ctrl+Z is
-    covered first, as a turn covers it.
+    Through the one office-side runner the panel uses (``ui/office/document_tools.py``): changing
+    tools share the turn's one undo step; the document's Ctrl+Z is covered first, as a turn covers it.
     """
-    from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
+    from marginalia.core.agent.tools import ToolContext
     from marginalia.core.stream.message import ToolCall
     from marginalia.ui.chat.toolset import build_registry
+    from marginalia.ui.office.document_tools import DocumentTools
     from marginalia.ui.office.undo import DocumentUndo
     from marginalia.ui.office.undo_keys import UndoKeys
     doc = document(uid)
     app = app_of(doc)
-    registry = ToolRegistry(build_registry().for_app(app))
     context = ToolContext(document=doc, app=app, office=uno.getComponentContext(),
                           options={"review_mode": review_mode, "model": model})
-    runner = ToolRunner(registry, context)
     undo = DocumentUndo(doc)
+    tools = DocumentTools(build_registry(), context, undo, request)
     if STATE["undo_keys"] is None:
         STATE["undo_keys"] = UndoKeys()
     STATE["undo_keys"].cover(doc, undo)
 
     def run_all():
-        outcomes = []
-        for index, (name, arguments) in enumerate(calls):
-            call = ToolCall("driver%d" % index, name, json.dumps(arguments), index)
-            tool = registry.get(name)
-            if tool is not None and tool.changes_document:
-                outcomes.append(undo.run(request, lambda call=call: runner.run(call)))
-            else:
-                outcomes.append(runner.run(call))
-        return outcomes
+        return [tools.run(ToolCall("driver%d" % index, name, json.dumps(arguments), index))
+                for index, (name, arguments) in enumerate(calls)]
 
     seconds, outcomes = timed(run_all)
     STATE["steps"][uid] = undo.step

@@ -7,7 +7,7 @@ tools (UNO) run inline on the main thread through the :class:`NextTool` message,
 time; async tools (network) run on threads and post :class:`ToolProgress` and
 :class:`ToolDone`. When no tool is pending, the next round starts, up to ``max_rounds``.
 
-Everything the turn touches is injected (stream function, tool runner, display, undo
+Everything the turn touches is injected (stream function, tool runner, display
 scope, thread starter), so the whole state machine runs deterministically in tests.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..threads import start_worker
 from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from .tool_strategy import ROUTER, ToolPlan, forced_tool
 from .tools import ToolOutcome
-from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, NullUndo, user_message_of
+from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, user_message_of
 
 log = logging.getLogger("marginalia.turn")
 
@@ -40,7 +40,7 @@ class Turn(Task):
     """The state machine of one user request and everything the assistant does for it."""
 
     def __init__(self, *, history: List[dict], user_text: str, build_request: Callable[[List[dict]], object],
-                 stream_fn: Callable, tools, display, new_cancel: Callable[[], object], undo=None,
+                 stream_fn: Callable, tools, display, new_cancel: Callable[[], object],
                  max_rounds: int = DEFAULT_MAX_ROUNDS, spawn: Callable = start_daemon_thread,
                  model_note: str = "", known_tools=(), plan: Optional[ToolPlan] = None):
         """
@@ -52,11 +52,11 @@ class Turn(Task):
             stream_fn: ``(request, post, cancel)``, run on a worker thread; posts the
                 stream's events and finally :class:`RoundDone` or :class:`RoundFailed`.
             tools: the tool runner (``is_async(name)``, ``run(call)`` and
-                ``run_async(call, progress, cancel)``, both returning a ToolOutcome).
+                ``run_async(call, progress, cancel)``, both returning a ToolOutcome); in the
+                office, ``ui/office/document_tools.py``, which also groups the turn's edits into
+                one undo step.
             display: receives what the user should see (see :mod:`marginalia.core.chat.display`).
             new_cancel: creates a cancel token (``cancel()``, ``cancelled``).
-            undo: the undo scope grouping the turn's edits into one step:
-                ``run(title, action)`` runs one document-changing tool inside it.
             max_rounds: model rounds allowed before the turn ends with a notice.
             spawn: starts a worker thread (injected for deterministic tests).
             model_note: told to the model before the user's text (not shown), e.g. that
@@ -81,7 +81,6 @@ class Turn(Task):
         self._tools = tools
         self._display = display
         self._new_cancel = new_cancel
-        self._undo = undo or NullUndo()
         self._max_rounds = max_rounds
         self._spawn = spawn
         self.round = 0
@@ -258,11 +257,7 @@ class Turn(Task):
             self._run_sync(call)
 
     def _run_sync(self, call) -> None:
-        if self._tools.changes_document(call.name):
-            outcome = self._undo.run(self.user_text, lambda: self._tools.run(call))
-        else:
-            outcome = self._tools.run(call)
-        self.post(ToolDone(call, outcome))
+        self.post(ToolDone(call, self._tools.run(call)))
 
     def _run_async(self, call) -> None:
         cancel = self._new_cancel()

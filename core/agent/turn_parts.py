@@ -1,4 +1,4 @@
-"""Small pieces shared by the turn state machine and the display: stop texts, the null undo scope, error words."""
+"""Small pieces shared by the turn state machine and the display: stop texts, error words."""
 from __future__ import annotations
 
 from typing import Tuple
@@ -7,14 +7,6 @@ from ..i18n import _
 
 CANCELLED_RESULT = "Cancelled: the user stopped the assistant before this tool ran."
 STOPPED_REPLY = "(Stopped by the user.)"
-
-
-class NullUndo:
-    """An undo scope that groups nothing (for turns that never touch a document)."""
-
-    def run(self, title: str, action):
-        """Run ``action()`` and return its result."""
-        return action()
 
 
 def user_message_of(error: BaseException) -> Tuple[str, str]:

@@ -68,33 +68,21 @@ class FakeTools:
         return self.run(tool_call)
 
 
-class Undo:
-    def __init__(self):
-        self.events = []
-
-    def run(self, title, action):
-        self.events.append(("enter", title))
-        outcome = action()
-        self.events.append(("leave", outcome.ok))
-        return outcome
-
-
 def run_turn(model, tools=None, history=None, max_rounds=15, pump=None, text="hello", known_tools=()):
     transcript = Transcript()
     statuses = []
     loop = MessagePump(pump_ui=pump or (lambda: None), idle_wait=0.001)
-    undo = Undo()
     turn = Turn(history=[] if history is None else history, user_text=text, build_request=lambda history, mode: list(history),
                 stream_fn=model, tools=tools or FakeTools(), display=TranscriptDisplay(transcript, statuses.append),
-                new_cancel=Token, undo=undo, max_rounds=max_rounds,
+                new_cancel=Token, max_rounds=max_rounds,
                 spawn=lambda target, *args: target(*args), known_tools=known_tools)
     loop.run(turn)
-    return turn, transcript, statuses, undo
+    return turn, transcript, statuses
 
 
 def test_streamed_answer_lands_in_history_and_transcript():
     model = ScriptedModel([[ReasoningDelta("hmm"), ContentDelta("Hel"), ContentDelta("lo"), RoundDone(result("Hello"))]])
-    turn, transcript, statuses, _ = run_turn(model)
+    turn, transcript, statuses = run_turn(model)
     assert turn.outcome == Outcome.DONE
     assert turn.history == [{"role": "user", "content": "hello"}, {"role": "assistant", "content": "Hello"}]
     assert transcript.text() == "You\nhello\n\nThinking\nhmm\n\nMarginalia\nHello"
@@ -108,14 +96,13 @@ def test_tools_run_in_order_then_next_round_gets_results():
         [ContentDelta("Done."), RoundDone(result("Done."))],
     ])
     tools = FakeTools()
-    turn, transcript, _, undo = run_turn(model, tools)
+    turn, transcript, _ = run_turn(model, tools)
     assert tools.ran == ["edit_text", "read_text"]
     roles = [m["role"] for m in turn.history]
     assert roles == ["user", "assistant", "tool", "tool", "assistant"]
     assert turn.history[2]["tool_call_id"] == "call_edit_text_0"
     assert [m["role"] for m in model.requests[1]] == ["user", "assistant", "tool", "tool"]
     assert "Ran edit_text" in transcript.text()
-    assert undo.events == [("enter", "hello"), ("leave", True)]  # only the document-changing tool
 
 
 def test_async_tool_progress_is_shown_in_place():
@@ -123,10 +110,9 @@ def test_async_tool_progress_is_shown_in_place():
         [RoundDone(result("", [call("web_search")], "tool_calls"))],
         [RoundDone(result("ok"))],
     ])
-    turn, transcript, statuses, undo = run_turn(model, FakeTools(async_names={"web_search"}))
+    turn, transcript, statuses = run_turn(model, FakeTools(async_names={"web_search"}))
     assert "Found 3" in statuses
     assert "Ran web_search" in transcript.text() and "Searching" not in transcript.text()
-    assert undo.events == []  # a network tool does not open an undo step
 
 
 def test_invalid_arguments_go_back_to_the_model_as_an_error():
@@ -136,7 +122,7 @@ def test_invalid_arguments_go_back_to_the_model_as_an_error():
         [RoundDone(result("sorry"))],
     ])
     tools = FakeTools()
-    turn, _, _, _ = run_turn(model, tools)
+    turn, _, _ = run_turn(model, tools)
     assert tools.ran == []
     tool_message = turn.history[2]
     assert tool_message["role"] == "tool" and tool_message["content"].startswith("Error")
@@ -145,7 +131,7 @@ def test_invalid_arguments_go_back_to_the_model_as_an_error():
 def test_max_rounds_ends_the_turn_with_a_notice():
     loop_round = [RoundDone(result("", [call("read_text")], "tool_calls"))]
     model = ScriptedModel([loop_round, loop_round, loop_round])
-    turn, transcript, _, _ = run_turn(model, max_rounds=2)
+    turn, transcript, _ = run_turn(model, max_rounds=2)
     assert turn.outcome == Outcome.MAX_ROUNDS
     assert len(model.requests) == 2
     assert "2 model rounds" in transcript.text()
@@ -157,7 +143,7 @@ def test_stream_error_keeps_partial_text_and_reports():
     failure.user_message = "The endpoint could not be reached."
     failure.hint = "Is the server running?"
     model = ScriptedModel([[ContentDelta("Partial"), RoundFailed(failure)]])
-    turn, transcript, statuses, _ = run_turn(model)
+    turn, transcript, statuses = run_turn(model)
     assert turn.outcome == Outcome.ERROR
     assert turn.history[-1] == {"role": "assistant", "content": "Partial"}
     assert "The endpoint could not be reached. Is the server running?" in transcript.text()
@@ -217,7 +203,7 @@ def test_exception_in_a_handler_ends_the_turn_with_a_message():
     def broken_model(request, post, cancel):
         post(RoundDone("not a result object"))
 
-    turn, transcript, _, _ = run_turn(broken_model)
+    turn, transcript, _ = run_turn(broken_model)
     assert turn.outcome == Outcome.ERROR
     assert "Something went wrong inside Marginalia" in transcript.text()
 
@@ -273,7 +259,7 @@ def test_values_written_as_text_are_typed_by_the_offered_tools_schema():
     text = "<tool_call>\n<function=edit_text>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>"
     model = ScriptedModel([[ContentDelta(text), RoundDone(result(text))], [RoundDone(result("Done."))]])
     tools = FakeTools()
-    turn, _, _, _ = run_turn(model, tools, known_tools={"edit_text": {"type": "object", "properties": {
+    turn, _, _ = run_turn(model, tools, known_tools={"edit_text": {"type": "object", "properties": {
         "a": {"type": "integer"}}}})
     assert tools.ran == ["edit_text"]
     assert turn.history[1]["tool_calls"][0]["function"]["arguments"] == '{"a": 1}'
@@ -283,7 +269,7 @@ def test_text_naming_an_unknown_tool_stays_an_answer():
     text = '<tool_call>{"name": "rm_rf", "arguments": {}}</tool_call>'
     model = ScriptedModel([[ContentDelta(text), RoundDone(result(text))]])
     tools = FakeTools()
-    turn, transcript, _, _ = run_turn(model, tools, known_tools=["edit_text"])
+    turn, transcript, _ = run_turn(model, tools, known_tools=["edit_text"])
     assert tools.ran == [] and turn.outcome == Outcome.DONE
     assert "rm_rf" in transcript.text()  # shown as the answer it is
 
@@ -333,7 +319,7 @@ def test_a_refusal_is_shown_and_kept_as_the_answer():
     message = AssistantMessage(content="", refusal="I can't help with that.", finish_reason="stop")
     refused = types.SimpleNamespace(message=message, finish_reason="stop", usage=None, error=None)
     model = ScriptedModel([[RefusalDelta("I can't "), RefusalDelta("help with that."), RoundDone(refused)]])
-    turn, transcript, _, _ = run_turn(model)
+    turn, transcript, _ = run_turn(model)
     assert turn.outcome == Outcome.DONE
     assert transcript.text().endswith("Marginalia\nI can't help with that.")
     assert turn.history[-1] == {"role": "assistant", "content": "I can't help with that."}
@@ -346,7 +332,7 @@ def test_a_tool_call_being_written_is_counted_in_the_status():
          RoundDone(result("", [call("read_text", '{"a": 1}')], "tool_calls"))],
         [RoundDone(result("ok"))],
     ])
-    turn, _, statuses, _ = run_turn(model)
+    turn, _, statuses = run_turn(model)
     assert "Preparing read text…" in statuses
     assert "Preparing read text… 8 characters" in statuses
 
@@ -355,5 +341,5 @@ def test_a_content_filter_stop_is_said():
     from marginalia.core.loop.messages import StreamFinished
     model = ScriptedModel([[ContentDelta("Part"), StreamFinished("content_filter"),
                             RoundDone(result("Part", finish="content_filter"))]])
-    turn, transcript, _, _ = run_turn(model)
+    turn, transcript, _ = run_turn(model)
     assert "content filter stopped the answer" in transcript.text()

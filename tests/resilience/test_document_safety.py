@@ -10,7 +10,8 @@ import json
 import pytest
 
 from marginalia.core.stream.message import ToolCall
-from marginalia.core.agent.tools import Tool, ToolContext, ToolRegistry, ToolRunner
+from marginalia.core.agent.tools import Tool, ToolContext, ToolRegistry
+from marginalia.ui.office.document_tools import DocumentTools
 from marginalia.ui.office.undo import DocumentUndo
 
 REQUEST = "Tidy the report"
@@ -57,12 +58,12 @@ class TurnTools:
     """Runs tools the way a turn does: each changing tool inside the turn's undo scope."""
 
     def __init__(self, office, doc):
-        self.runner = ToolRunner(TOOLS, ToolContext(document=doc, app="writer", office=office.ctx))
         self.undo = DocumentUndo(doc)
+        self.runner = DocumentTools(TOOLS, ToolContext(document=doc, app="writer", office=office.ctx), self.undo,
+                                    REQUEST)
 
     def call(self, name, **args):
-        call = ToolCall("c-%s" % name, name, json.dumps(args))
-        return self.undo.run(REQUEST, lambda: self.runner.run(call))
+        return self.runner.run(ToolCall("c-%s" % name, name, json.dumps(args)))
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...core.llm.request import ChatRequest, build_chat_body
 from ...core.agent.system_prompt import build_system_prompt
 from ...core.agent.tool_strategy import ToolPlan, prompt_tools_section, request_tools
-from ...core.agent.tools import ToolContext, ToolRunner
+from ...core.agent.tools import ToolContext
 from ..office.enumeration import indexed
 from . import toolset
 from ..office.log import get_logger
@@ -14,7 +14,7 @@ log = get_logger("turn-request")
 
 
 class TurnRequest:
-    """The turn's tools (runner and schemas), tool plan and request builder."""
+    """The turn's tools (registry, context and schemas), tool plan and request builder."""
 
     def __init__(self, app, session, document, config, settings):
         ctx = app.ctx
@@ -24,8 +24,8 @@ class TurnRequest:
         registry = app.tools.registry()
         research = prepare_research(app, session, config.base_url, settings.research)  # refuses in local-only mode
         options = dict(research.options, model=config.model, review_mode=settings.writer.review_mode)
-        context = ToolContext(document=document, app=self.document_kind, office=ctx, options=options)
-        self.tools = ToolRunner(registry, context)
+        self.registry = registry
+        self.context = ToolContext(document=document, app=self.document_kind, office=ctx, options=options)
         self.schemas = research.offered(registry.schemas(self.document_kind))
         self.names = [schema["function"]["name"] for schema in self.schemas]
         # each offered tool's parameters schema: types the argument values a model writes as text

@@ -13,6 +13,7 @@ from ...core.llm.budgeted_round import stream_budgeted_round
 from ...core.loop.task import Outcome
 from ...core.net.cancel import CancelToken
 from ..office.log import get_logger
+from ..office.document_tools import DocumentTools
 from ..office.undo import DocumentUndo
 from ..settings import request_settings
 from ..settings import store as settings_store
@@ -36,7 +37,8 @@ def start_turn(app, session, document, text: str) -> None:
     client = request_settings.http_client(ctx, app.http, settings.endpoint)
     turn = Turn(history=session.history, user_text=text, build_request=request.build,
                 stream_fn=functools.partial(stream_budgeted_round, client, session.calibration, facts=app.facts),
-                tools=request.tools, display=_display(session), new_cancel=CancelToken, undo=undo,
+                tools=DocumentTools(request.registry, request.context, undo, text), display=_display(session),
+                new_cancel=CancelToken,
                 model_note=session.take_pending_note(), max_rounds=settings.chat.max_tool_rounds,
                 known_tools=request.parameters, plan=request.plan)
 

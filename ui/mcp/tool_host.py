@@ -13,11 +13,12 @@ import json
 import time
 from typing import Any, Dict, List
 
-from ...core.agent.tools import ToolContext, ToolError, ToolRunner
+from ...core.agent.tools import ToolContext, ToolError
 from ...core.chat.tool_titles import tool_title
 from ...core.mcp.protocol import ToolHost, ToolResult
 from ...core.mcp.sessions import ClientSession
 from ...core.stream.message import ToolCall
+from ..office.document_tools import DocumentTools
 from ..office.log import get_logger
 from ..settings import store as settings_store
 from . import documents
@@ -115,13 +116,13 @@ class OfficeToolHost(ToolHost):
     def _run(self, session: ClientSession, tool, target, arguments, settings):
         options = {"review_mode": settings.writer.review_mode, "model": session.client_name}
         context = ToolContext(document=target.model, app=target.kind, office=self._app.ctx, options=options)
-        runner = ToolRunner(self._app.tools.registry(), context)
         call = ToolCall(None, tool.name, json.dumps(arguments))
+        registry = self._app.tools.registry()
         if not tool.changes_document:
-            return runner.run(call)
+            return DocumentTools(registry, context).run(call)
         undo = self._bursts.undo_for(session.id, target.model)
         self._app.undo_keys.cover(target.model, undo)
-        outcome = undo.run(session.client_name, lambda: runner.run(call))
+        outcome = DocumentTools(registry, context, undo, session.client_name).run(call)
         self._bursts.touch(session.id, target.model)
         chat = self._app.sessions.session_for(target.model)
         if undo.step:

@@ -7,7 +7,7 @@ Helpers: blocks (paragraph numbering), body_walk (numbers found by walking the b
 cursor), plain_strings (paragraph strings a stretch at a time), spans (text offsets to positions), locate (the
 edit-conflict guard), text_ops and rich_import (writing), format_runs (formatting kept
 word by word), replace_all and format_all (every match in one LibreOffice call), review (read-only,
-review mode, authorship), view_lock. The modules with tools are
+review mode, authorship). Every tool runs with the views locked (ui/office/document_tools.py). The modules with tools are
 listed in :mod:`marginalia.ui.chat.toolset`.
 
 May import: core.*, ui.office, ui.settings.

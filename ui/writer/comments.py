@@ -3,23 +3,21 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any, List
+from typing import Any, List, Literal, Optional
 
 import uno
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from ..office.enumeration import elements
 from .blocks import body_blocks
 from .body_walk import block_numbers
-from .editing import TARGET_PROPERTIES
-from .locate import find_targets
+from .locate import MATCH_CASE, OCCURRENCE, PARAGRAPH, SELECTION, Where, find_targets
 from .review import AUTHOR, author_name, editing
-from .view_lock import with_views_locked
 
 ANNOTATION = "com.sun.star.text.textfield.Annotation"
-ACTIONS = ("add", "list", "resolve", "remove")
 
 
 @dataclass
@@ -42,14 +40,24 @@ def all_comments(document) -> List[Comment]:
     return [Comment(index, field, paragraph) for index, (paragraph, field) in enumerate(found, 1)]
 
 
-def comments(context, args) -> ToolOutcome:
-    """Dispatch to the action."""
-    action = args["action"]
+@tool(apps=("writer",), changes_document=True)
+def comments(context, action: Literal["add", "list", "resolve", "remove"],
+             text: Optional[str] = Arg("add: the words the comment is about.", min_length=1),
+             content: Optional[str] = Arg("add: the comment. resolve/remove: the comment's text, to confirm."),
+             number: Optional[int] = Arg("resolve/remove: the comment's number.", minimum=1),
+             paragraph: Optional[int] = PARAGRAPH, selection: bool = SELECTION, occurrence: Optional[int] = OCCURRENCE,
+             all: bool = Arg("add: comment every match of text; resolve/remove: every comment.", default=False),
+             match_case: bool = MATCH_CASE) -> ToolOutcome:
+    """Comments in the margin. action "add": attach content (the comment) to text, found like replace_text's
+    old_text (paragraph=N, selection=true, or unique in the document). "list": every comment with its number,
+    paragraph, author and the text it is attached to. "resolve" / "remove": comment number=N from the list
+    (content may repeat its text to be sure), or all=true.
+    """
     if action == "list":
         return _list(context.document)
     if action == "add":
-        return _add(context, args)
-    return _change(context, args, action)
+        return _add(context, text, (content or "").strip(), Where(paragraph, selection, occurrence, all, match_case))
+    return _change(context, action, number, content, all)
 
 
 def _list(document) -> ToolOutcome:
@@ -73,13 +81,12 @@ def _date(field) -> str:
     return " (%04d-%02d-%02d)" % (value.Year, value.Month, value.Day)
 
 
-def _add(context, args) -> ToolOutcome:
+def _add(context, text: Optional[str], content: str, where: Where) -> ToolOutcome:
     document = context.document
-    text, content = args.get("text"), (args.get("content") or "").strip()
     if not text or not content:
         raise ToolError("To add a comment, give text (the words it is about, as they read now) and content (the "
                         "comment).")
-    matches = find_targets(document, body_blocks(document), args, text, args.get("match_case", True))
+    matches = find_targets(document, body_blocks(document), where, text)
     author = author_name(context)
     with editing(context):
         for match in matches:
@@ -102,19 +109,17 @@ def _now():
     return value
 
 
-def _change(context, args, action: str) -> ToolOutcome:
+def _change(context, action: str, number: Optional[int], expected: Optional[str], every: bool) -> ToolOutcome:
     found = all_comments(context.document)
-    if args.get("all"):
+    if every:
         chosen = found
     else:
-        number = args.get("number")
         if number is None:
             raise ToolError("Say which comment: number=N from the list (or all=true).")
         if not 1 <= number <= len(found):
             raise ToolError("There is no comment #%d; the document has %d comment%s. List them again."
                             % (number, len(found), "" if len(found) == 1 else "s"))
         chosen = [found[number - 1]]
-        expected = args.get("content")
         if expected and not same_text(chosen[0].field.Content, expected):
             raise ToolError("Comment #%d now reads %s, not %s. List the comments again."
                             % (number, quote(chosen[0].field.Content, 200), quote(expected, 100)))
@@ -128,9 +133,9 @@ def _change(context, args, action: str) -> ToolOutcome:
                 anchor = comment.field.getAnchor()
                 anchor.getText().removeTextContent(comment.field)
     verb = "Resolved" if action == "resolve" else "Removed"
-    which = "all %d comments" % len(chosen) if args.get("all") else "comment #%d" % chosen[0].number
+    which = "all %d comments" % len(chosen) if every else "comment #%d" % chosen[0].number
     note = " Remaining comments are numbered again from 1." if action == "remove" else ""
-    return ToolOutcome.success("%s %s.%s" % (verb, which, note), _decided_summary(action, chosen, bool(args.get("all"))))
+    return ToolOutcome.success("%s %s.%s" % (verb, which, note), _decided_summary(action, chosen, every))
 
 
 def _decided_summary(action: str, chosen, every: bool) -> str:
@@ -142,22 +147,4 @@ def _decided_summary(action: str, chosen, every: bool) -> str:
     return (_("Resolved comment #%d") if action == "resolve" else _("Removed comment #%d")) % chosen[0].number
 
 
-TOOLS = with_views_locked([
-    Tool(
-        name="comments",
-        description=(
-            "Comments in the margin. action \"add\": attach content (the comment) to text, found like "
-            "replace_text's old_text (paragraph=N, selection=true, or unique in the document). \"list\": every "
-            "comment with its number, paragraph, author and the text it is attached to. \"resolve\" / \"remove\": "
-            "comment number=N from the list (content may repeat its text to be sure), or all=true."),
-        parameters={"type": "object", "properties": dict({
-            "action": {"type": "string", "enum": list(ACTIONS)},
-            "text": {"type": "string", "minLength": 1, "description": "add: the words the comment is about."},
-            "content": {"type": "string", "description": "add: the comment. resolve/remove: the comment's text, "
-                        "to confirm."},
-            "number": {"type": "integer", "minimum": 1, "description": "resolve/remove: the comment's number."},
-        }, **dict(TARGET_PROPERTIES, all={"type": "boolean", "description": "add: comment every match of text; "
-                                                                            "resolve/remove: every comment."})),
-         "required": ["action"], "additionalProperties": False},
-        handler=comments, apps=("writer",), changes_document=True),
-])
+TOOLS = [comments]

@@ -7,38 +7,53 @@ the earlier matches stay valid.
 """
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import List, Literal, Optional, Tuple
 
 from ...core.i18n import _
 from ...core.text.match import quote, same_text
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .block_info import portion_blocks, reads_by_portion
 from .blocks import Block, block_at, body_blocks, body_blocks_from
-from .content import FORMATS, Content, prepare
-from .locate import Match, everywhere, find_targets, fresh_groups, plain_matches
+from .content import Content, prepare
+from .locate import ALL, MATCH_CASE, OCCURRENCE, PARAGRAPH, SELECTION, Match, Where, find_targets, fresh_groups, \
+    plain_matches
 from .placement import body_style, delete_blocks, open_paragraph
 from .review import editing
 from .replace_all import replace_everywhere
 from .rich_import import import_html, is_whole_paragraphs
 from .spans import TextSpan
 from .text_ops import replace_keeping_format, write_runs
-from .view_lock import with_views_locked
 
 
-def replace_text(context, args) -> ToolOutcome:
-    """Replace ``old_text`` where the call says it is (see the tool description)."""
+@tool(apps=("writer",), changes_document=True)
+def replace_text(context, old_text: str = Arg("The text to replace, as it reads now.", min_length=1),
+                 new_text: str = Arg("The replacement."),
+                 format: Literal["plain", "markdown", "html"] = Arg(
+                     "How to read new_text (default plain, which keeps the formatting).", default="plain"),
+                 paragraph: Optional[int] = PARAGRAPH, selection: bool = SELECTION,
+                 occurrence: Optional[int] = OCCURRENCE, all: bool = ALL,
+                 match_case: bool = MATCH_CASE) -> ToolOutcome:
+    """Replace existing text. old_text must be the current text exactly as you read it; if the user changed
+    it since, the call is refused and you must read again (nothing is changed). Where: paragraph=N (inside
+    that paragraph; old_text may be the whole paragraph), selection=true (the user's selection), or, with
+    neither, anywhere in the document (it must be unique, or pass occurrence=K or all=true). With format
+    "plain" (default) the existing formatting is kept: only words that differ are rewritten. With
+    "markdown" or "html", new_text is formatted content (bold, italic, links; headings, lists and tables
+    only when old_text is whole paragraphs). An empty new_text deletes old_text.
+    """
     document = context.document
-    old_text, match_case = args["old_text"], args.get("match_case", True)
-    content = prepare(args["new_text"], args.get("format", "plain"), allow_empty=True)
+    where = Where(paragraph, selection, occurrence, all, match_case)
+    content = prepare(new_text, format, allow_empty=True)
     blocks = body_blocks(document)
-    if everywhere(args) and content.kind != "blocks":
+    if where.everywhere and content.kind != "blocks":
         quick = plain_matches(document, blocks, old_text, match_case) if match_case else None
         if quick:
             with editing(context):
                 replaced = replace_everywhere(document, quick, old_text, content)
             if replaced:
                 return _replaced(quick, old_text, content, [], [])
-    matches = find_targets(document, blocks, args, old_text, match_case)
+    matches = find_targets(document, blocks, where, old_text)
     _refuse_partial_fields(matches)
     ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
     new_numbers = []
@@ -128,21 +143,29 @@ def _places(matches: List[Match]) -> str:
     return shown
 
 
-def delete_paragraphs(context, args) -> ToolOutcome:
-    """Delete whole paragraphs (and tables) ``paragraph``..``to_paragraph`` if they still read ``old_text``."""
+@tool(apps=("writer",), changes_document=True)
+def delete_paragraphs(context, paragraph: int = Arg("First paragraph to delete.", minimum=1),
+                      to_paragraph: Optional[int] = Arg("Last paragraph to delete (default: the same as paragraph).",
+                                                        minimum=1),
+                      old_text: str = Arg("Their current text (paragraphs separated by line breaks).")
+                      ) -> ToolOutcome:
+    """Delete whole paragraphs, with their line breaks: paragraph N, or N through to_paragraph. old_text is
+    the text of those paragraphs as you read it (tables in the range are deleted too and need no text).
+    Refused when the paragraphs read differently now.
+    """
     document = context.document
-    first = args["paragraph"]
-    last = args.get("to_paragraph", first)
+    first = paragraph
+    last = to_paragraph if to_paragraph is not None else first
     if last < first:
         raise ToolError("to_paragraph (%d) is before paragraph (%d)." % (last, first))
     blocks = body_blocks_from(document, first - 1)
     stretch, current = _stretch_text(document, blocks, first, last)
-    if not same_text(current, args["old_text"]) and blocks.stepped_over():  # numbered by stepping: read to be sure
+    if not same_text(current, old_text) and blocks.stepped_over():  # numbered by stepping: read to be sure
         blocks = body_blocks(document)
         stretch, current = _stretch_text(document, blocks, first, last)
-    if not same_text(current, args["old_text"]):
+    if not same_text(current, old_text):
         raise ToolError("Paragraphs %d–%d do not read %s any more; they now read %s. Read them again and retry "
-                        "with their current text." % (first, last, quote(args["old_text"], 100), quote(current, 300)))
+                        "with their current text." % (first, last, quote(old_text, 100), quote(current, 300)))
     tables = sum(1 for b in stretch if b.kind == "table")
     with editing(context):
         delete_blocks(document, first, last, blocks=blocks)
@@ -163,47 +186,4 @@ def _stretch_text(document, blocks, first: int, last: int) -> Tuple[List[Block],
                                for b in stretch if b.kind == "paragraph")
 
 
-TARGET_PROPERTIES = {
-    "paragraph": {"type": "integer", "minimum": 1,
-                  "description": "Look for the text only in this paragraph (a number from get_document)."},
-    "selection": {"type": "boolean", "description": "Use the user's current selection (the text you name must be "
-                  "exactly the selected text)."},
-    "occurrence": {"type": "integer", "minimum": 1, "description": "Which match when there are several "
-                   "(1 = first, counted in the paragraph if given, else in the document)."},
-    "all": {"type": "boolean", "description": "Every match in the paragraph or document."},
-    "match_case": {"type": "boolean", "description": "Capitals must match (default true)."},
-}
-
-TOOLS = with_views_locked([
-    Tool(
-        name="replace_text",
-        description=(
-            "Replace existing text. old_text must be the current text exactly as you read it; if the user changed "
-            "it since, the call is refused and you must read again (nothing is changed). Where: paragraph=N (inside "
-            "that paragraph; old_text may be the whole paragraph), selection=true (the user's selection), or, with "
-            "neither, anywhere in the document (it must be unique, or pass occurrence=K or all=true). With format "
-            "\"plain\" (default) the existing formatting is kept: only words that differ are rewritten. With "
-            "\"markdown\" or \"html\", new_text is formatted content (bold, italic, links; headings, lists and "
-            "tables only when old_text is whole paragraphs). An empty new_text deletes old_text."),
-        parameters={"type": "object", "properties": dict({
-            "old_text": {"type": "string", "minLength": 1, "description": "The text to replace, as it reads now."},
-            "new_text": {"type": "string", "description": "The replacement."},
-            "format": {"type": "string", "enum": list(FORMATS), "description": "How to read new_text (default "
-                       "plain, which keeps the formatting)."},
-        }, **TARGET_PROPERTIES), "required": ["old_text", "new_text"], "additionalProperties": False},
-        handler=replace_text, apps=("writer",), changes_document=True),
-    Tool(
-        name="delete_paragraphs",
-        description=(
-            "Delete whole paragraphs, with their line breaks: paragraph N, or N through to_paragraph. old_text is "
-            "the text of those paragraphs as you read it (tables in the range are deleted too and need no text). "
-            "Refused when the paragraphs read differently now."),
-        parameters={"type": "object", "properties": {
-            "paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to delete."},
-            "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to delete (default: "
-                             "the same as paragraph)."},
-            "old_text": {"type": "string", "description": "Their current text (paragraphs separated by line "
-                         "breaks)."},
-        }, "required": ["paragraph", "old_text"], "additionalProperties": False},
-        handler=delete_paragraphs, apps=("writer",), changes_document=True),
-])
+TOOLS = [replace_text, delete_paragraphs]

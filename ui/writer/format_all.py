@@ -4,7 +4,7 @@ Formatting match by match through the guard's own reading (a text cursor made fo
 match inside its paragraph) costs several UNO calls a match. LibreOffice's Find All
 returns every place as a ready range, and each range takes a format in one call; only
 the given properties change, so every other format of the matched characters is kept (a
-match half red stays half red). The views are locked meanwhile (see :mod:`.view_lock`), so
+match half red stays half red). The views are locked meanwhile (``ui/office/document_tools.py``), so
 nothing is laid out before the tool ends.
 
 A user's Find All, then Bold, formats the same places as one multiple selection. That was

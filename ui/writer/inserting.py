@@ -15,7 +15,6 @@ from .placement import body_style, open_paragraph_in, reset_paragraph, resolve_p
 from .review import editing
 from .rich_import import import_html
 from .text_ops import insert_plain, write_runs
-from .view_lock import with_views_locked
 
 POSITIONS = ("cursor", "before", "after", "start", "end")
 
@@ -125,7 +124,7 @@ def _done(text: str, content: Content, first: int = 0, last: int = 0) -> ToolOut
     return ToolOutcome.success(text, summary)
 
 
-TOOLS = with_views_locked([
+TOOLS = [
     Tool(
         name="insert_content",
         description=(
@@ -144,4 +143,4 @@ TOOLS = with_views_locked([
                        "(taken literally; each line break starts a paragraph)."},
         }, "required": ["content", "position"], "additionalProperties": False},
         handler=insert_content, apps=("writer",), changes_document=True),
-])
+]

@@ -13,6 +13,7 @@ from typing import Any, Iterator, List, Optional, Set, Tuple
 
 from ...core.text.match import find_all, normalize, quote
 from ...core.text.quick_find import texts_finder
+from ...core.agent.declare import Arg
 from ...core.agent.tools import ToolError
 from ..office.enumeration import indexed
 from .block_info import portion_blocks, reads_by_portion
@@ -290,26 +291,47 @@ def in_selection(document, blocks: List[Block], old_text: str) -> Match:
     return Match(span.text, 0, len(span.text), number or 0, where, span=span)
 
 
-def find_targets(document, blocks: List[Block], args: dict, text: str, match_case: bool = True) -> List[Match]:
+PARAGRAPH = Arg("Look for the text only in this paragraph (a number from get_document).", minimum=1)
+SELECTION = Arg("Use the user's current selection (the text you name must be exactly the selected text).",
+                default=False)
+OCCURRENCE = Arg("Which match when there are several (1 = first, counted in the paragraph if given, else in the "
+                 "document).", minimum=1)
+ALL = Arg("Every match in the paragraph or document.", default=False)
+MATCH_CASE = Arg("Capitals must match (default true).", default=True)
+"""The parameters that say where a tool finds the text it names, shared by the tools that find text."""
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a call looks for its text: one paragraph, the selection, or the whole document."""
+
+    paragraph: Optional[int] = None
+    selection: bool = False
+    occurrence: Optional[int] = None
+    all: bool = False
+    match_case: bool = True
+
+    @property
+    def everywhere(self) -> bool:
+        """The call addresses every match in the whole document (``all`` without a paragraph or selection)."""
+        return self.all and self.paragraph is None and not self.selection
+
+
+def find_targets(document, blocks: List[Block], where: Where, text: str) -> List[Match]:
     """The matches a call addresses with ``selection``, ``paragraph``, ``occurrence`` and ``all``.
 
     Raises:
         ToolError: the text is not where the call says, or it is ambiguous.
     """
-    if args.get("selection"):
+    if where.selection:
         return [in_selection(document, blocks, text)]
-    if args.get("paragraph") is not None:
-        found = in_paragraph(blocks, args["paragraph"], text, match_case)
-        return choose(found, text, args.get("occurrence"), args.get("all", False), "paragraph %d" % args["paragraph"])
+    if where.paragraph is not None:
+        found = in_paragraph(blocks, where.paragraph, text, where.match_case)
+        return choose(found, text, where.occurrence, where.all, "paragraph %d" % where.paragraph)
     by_portion = reads_by_portion(document)
-    found = in_document(blocks, text, match_case, has_redlines=by_portion,
+    found = in_document(blocks, text, where.match_case, has_redlines=by_portion,
                         portion_blocks=portion_blocks(document, blocks) if by_portion else None)
-    return choose(found, text, args.get("occurrence"), args.get("all", False), "the document")
-
-
-def everywhere(args: dict) -> bool:
-    """The call addresses every match in the whole document (``all`` without a paragraph or selection)."""
-    return bool(args.get("all")) and args.get("paragraph") is None and not args.get("selection")
+    return choose(found, text, where.occurrence, where.all, "the document")
 
 
 def plain_matches(document, blocks: List[Block], text: str, match_case: bool = True) -> List[Match]:

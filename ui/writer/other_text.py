@@ -19,7 +19,6 @@ from .blocks import body_blocks, containing_block
 from .review import editing
 from .spans import SpanTableError, TextSpan
 from .text_ops import replace_keeping_format
-from .view_lock import with_views_locked
 
 PAGE_PARTS = (("Header", "", "header"), ("Header", "First", "first-page header"), ("Header", "Left", "left-page header"),
               ("Footer", "", "footer"), ("Footer", "First", "first-page footer"), ("Footer", "Left", "left-page footer"))
@@ -204,7 +203,7 @@ def _named(document, where: str) -> Part:
     raise ToolError("There is no %s. The parts with text are: %s." % (quote(where), names))
 
 
-TOOLS = with_views_locked([
+TOOLS = [
     Tool(
         name="other_text",
         description=("Text outside the numbered body paragraphs: headers, footers, text frames, text boxes, and the "
@@ -221,4 +220,4 @@ TOOLS = with_views_locked([
             "match_case": {"type": "boolean", "description": "replace: capitals must match (default true)."},
         }, "required": ["action"], "additionalProperties": False},
         handler=other_text, apps=("writer",), changes_document=True),
-])
+]

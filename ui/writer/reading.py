@@ -13,7 +13,6 @@ from .blocks import body_blocks, containing_block
 from .other_text import listing_lines
 from .selection_info import describe_selection
 from .spans import TextSpan
-from .view_lock import with_views_locked
 
 NUMBERING_NOTE = ("Paragraph numbers: every paragraph and every table of the body has one number [N], from 1, in "
                   "order; pass them as paragraph=N to the other tools. Numbers shift when paragraphs are added or "
@@ -185,7 +184,7 @@ def _comments(document) -> int:
 
 NO_ARGUMENTS = {"type": "object", "properties": {}, "additionalProperties": False}
 
-TOOLS = with_views_locked([
+TOOLS = [
     Tool(
         name="get_document",
         description=(
@@ -216,4 +215,4 @@ TOOLS = with_views_locked([
             "also says whether changes are being recorded and whether the document is read-only."),
         parameters=NO_ARGUMENTS,
         handler=get_statistics, apps=("writer",)),
-])
+]

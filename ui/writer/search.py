@@ -14,7 +14,6 @@ from .body_walk import BodyWalk
 from .locate import Match, _in_table as in_table
 from .plain_strings import paragraph_strings, walked_strings
 from .spans import span_text
-from .view_lock import with_views_locked
 
 DEFAULT_RESULTS = 20
 
@@ -122,7 +121,7 @@ def _walked_texts(document, walk: BodyWalk, by_portion: bool) -> _BodyTexts:
                       [(table.number, table.table) for table in walk.tables], walk)
 
 
-TOOLS = with_views_locked([
+TOOLS = [
     Tool(
         name="search_text",
         description=(
@@ -137,4 +136,4 @@ TOOLS = with_views_locked([
                             "description": "Most matches to list (default 20)."},
         }, "required": ["text"], "additionalProperties": False},
         handler=search_text, apps=("writer",)),
-])
+]

@@ -17,7 +17,6 @@ from . import direct_formatting
 from .blocks import block_at, body_blocks
 from .locate import selection_span
 from .review import editing
-from .view_lock import with_views_locked
 
 FAMILIES = {"paragraph": "ParagraphStyles", "character": "CharacterStyles"}
 COMMON = {
@@ -146,7 +145,7 @@ def _enumerate(cursor):
             yield element
 
 
-TOOLS = with_views_locked([
+TOOLS = [
     Tool(
         name="list_styles",
         description=(
@@ -175,4 +174,4 @@ TOOLS = with_views_locked([
                                         "decides how they look (default false; the result says when needed)."},
         }, "required": ["style"], "additionalProperties": False},
         handler=apply_style, apps=("writer",), changes_document=True),
-])
+]

@@ -18,7 +18,6 @@ from .placement import body_style, open_paragraph, resolve_position
 from .review import editing
 from .spans import TextSpan
 from .text_ops import replace_keeping_format
-from .view_lock import with_views_locked
 
 ACTIONS = ("list", "read", "write", "add_rows", "create")
 MAX_CELLS = 2000
@@ -197,7 +196,7 @@ CELL = {"type": "object", "properties": {
 ROWS = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}, "minItems": 1, "maxItems": 500,
         "description": "Rows of cell texts, e.g. [[\"Name\", \"Age\"], [\"Ann\", \"31\"]]."}
 
-TOOLS = with_views_locked([
+TOOLS = [
     Tool(
         name="tables",
         description=(
@@ -222,4 +221,4 @@ TOOLS = with_views_locked([
             "name": {"type": "string", "minLength": 1, "description": "create: a name for the table."},
         }, "required": ["action"], "additionalProperties": False},
         handler=tables, apps=("writer",), changes_document=True),
-])
+]

@@ -17,7 +17,6 @@ from ..office.enumeration import elements
 from .block_info import change_count
 from .body_walk import block_numbers
 from .review import editing, require_writable, review_mode
-from .view_lock import with_views_locked
 
 ACTIONS = ("status", "start", "stop", "list", "accept", "reject")
 KINDS = {"Insert": "inserted", "Delete": "deleted", "Format": "formatted", "ParagraphFormat": "paragraph format",
@@ -165,7 +164,7 @@ def _dispatch(context, command: str) -> None:
     dispatch(context.document.getCurrentController().getFrame(), command, ctx=context.office)
 
 
-TOOLS = with_views_locked([
+TOOLS = [
     Tool(
         name="track_changes",
         description=(
@@ -180,4 +179,4 @@ TOOLS = with_views_locked([
             "all": {"type": "boolean", "description": "accept/reject: every change."},
         }, "required": ["action"], "additionalProperties": False},
         handler=track_changes, apps=("writer",), changes_document=True),
-])
+]

@@ -18,9 +18,10 @@ class ToolDriver:
     """Runs tool calls on one document, as the chat would."""
 
     def __init__(self, document, ctx):
-        from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
+        from marginalia.core.agent.tools import ToolContext, ToolRegistry
+        from marginalia.ui.office.document_tools import DocumentTools
         self.document = document
-        self.runner = ToolRunner(ToolRegistry(calc_tools()), ToolContext(document=document, app="calc", office=ctx))
+        self.runner = DocumentTools(ToolRegistry(calc_tools()), ToolContext(document=document, app="calc", office=ctx))
 
     def __call__(self, tool_name, /, **args):
         from marginalia.core.stream.message import ToolCall

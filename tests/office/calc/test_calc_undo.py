@@ -9,7 +9,8 @@ from calc_sheet import differences, document_state, fill
 from calc_driver import calc_tools
 
 from marginalia.core.stream.message import ToolCall
-from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
+from marginalia.core.agent.tools import ToolContext, ToolRegistry
+from marginalia.ui.office.document_tools import DocumentTools
 from marginalia.ui.office.undo import DocumentUndo
 
 ORIGINAL = [["Product", "Units", "Price"], ["Tea", 12.0, 3.5], ["Cake", 4.0, 6.0], ["Pie", 9.0, 4.25],
@@ -28,7 +29,7 @@ class Turn:
     """Runs tool calls the way a chat turn does: each changing tool inside the turn's undo scope."""
 
     def __init__(self, doc, ctx, request):
-        self.runner = ToolRunner(ToolRegistry(calc_tools()), ToolContext(document=doc, app="calc", office=ctx))
+        self.runner = DocumentTools(ToolRegistry(calc_tools()), ToolContext(document=doc, app="calc", office=ctx))
         self.undo = DocumentUndo(doc)
         self.request = request
 

@@ -19,10 +19,11 @@ class Tools:
     """Runs tool calls on one document with every tool, as the chat would."""
 
     def __init__(self, document, ctx):
-        from marginalia.core.agent.tools import ToolContext, ToolRunner
+        from marginalia.core.agent.tools import ToolContext
         from marginalia.ui.chat import toolset
-        self.runner = ToolRunner(toolset.build_registry(), ToolContext(document=document, app=toolset.app_of(document),
-                                                                      office=ctx))
+        from marginalia.ui.office.document_tools import DocumentTools
+        self.runner = DocumentTools(toolset.build_registry(), ToolContext(document=document,
+                                                                          app=toolset.app_of(document), office=ctx))
 
     def ok(self, name, /, **args):
         """Run a call that must succeed; return its content."""

@@ -22,7 +22,8 @@ from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
 from marginalia.core.stream.message import ToolCall
-from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
+from marginalia.core.agent.tools import ToolContext, ToolRegistry
+from marginalia.ui.office.document_tools import DocumentTools
 
 YELLOW = 0xFFFF00
 RED = 0xFF0000
@@ -61,7 +62,7 @@ class Tools:
 
     def run(self, tool_name, /, **arguments):
         context = ToolContext(document=self.doc, app="writer", office=self.office.ctx, options=dict(self.options))
-        return ToolRunner(ToolRegistry(self.registry.for_app("writer")), context).run(
+        return DocumentTools(ToolRegistry(self.registry.for_app("writer")), context).run(
             ToolCall("c1", tool_name, json.dumps(arguments)))
 
     def ok(self, tool_name, /, **arguments):
