@@ -5,7 +5,7 @@
 #   make install  install dist/marginalia.oxt into your LibreOffice
 PYTHON ?= python3
 
-.PHONY: run test test-core test-office test-e2e test-resilience check oxt install deps bench local-model clean
+.PHONY: run test test-core test-office test-e2e test-resilience test-crash check oxt install deps bench local-model clean
 
 run:
 	$(PYTHON) scripts/run.py
@@ -16,6 +16,12 @@ test: check
 # The long resilience parts: every-offset cut sweeps, a sampled sidebar sweep, 200-turn soaks (3-5 min).
 test-resilience: deps
 	$(PYTHON) -m pytest -q -s -m slow tests/resilience
+
+# Random assistant turns of every Writer and Calc tool, taken back every way a user can (scripts/crash_hunt.py):
+# any crash of the office or undo that does not restore the document fails it. CI runs 50 cycles.
+CYCLES ?= 500
+test-crash: deps
+	$(PYTHON) scripts/crash_hunt.py --cycles $(CYCLES) --keep
 
 test-core: deps
 	$(PYTHON) -m pytest -q tests/core

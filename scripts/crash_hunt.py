@@ -14,8 +14,9 @@ Each cycle, in a real headless LibreOffice with the freshly built extension:
      kept (the next turn builds on it), or the document saved, closed and opened again.
 After every step the office must answer (a crash ends the cycle, is counted, and the office
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
-the text, every paragraph's style and every table's cells (Calc: every sheet's formulas, charts
-and comments) exactly.
+the text, every paragraph's style, every table's cells and the set of table names (Calc: every
+sheet's formulas, its number of charts and its comments) exactly. (Not compared: which table
+bears which name and the charts' names, which LibreOffice's own undo changes too.)
 
 Documents: the corpus of documents written by others (tests/fixtures/documents/) and generated
 reports up to 150 pages (scripts/bench_writer.py's). Prints a line per problem and a summary; the
@@ -55,6 +56,8 @@ CALC_FILES = (".ods", ".xlsx")
 SCRIPT = "crash_hunt_inside.py"
 TAKE_BACK = ("revert", "ctrl_z", "ctrl_z_y_z", "type_then_undo_both", "api_undo", "keep", "reopen")
 CYCLES_PER_DOCUMENT = 6
+IGNORED = ("chart_names",)
+"""Parts of a document's state not compared: LibreOffice's own undo and redo rename charts."""
 
 
 @dataclass
@@ -195,7 +198,7 @@ class Hunt:
         self._dispatch(".uno:Undo")
         self._expect(uid, before, context + " (undo)")
         self._dispatch(".uno:Redo")
-        self._expect(uid, after, context + " (redo)", ignore=("chart_names",))
+        self._expect(uid, after, context + " (redo)")
         self._dispatch(".uno:Undo")
         self._expect(uid, before, context + " (undo again)")
 
@@ -234,9 +237,9 @@ class Hunt:
         self._guard(lambda: self.doc.storeToURL(uno.systemPathToFileUrl(path), ()))
 
     # checks -----------------------------------------------------------------------------------
-    def _expect(self, uid, wanted, context, ignore=()) -> None:
+    def _expect(self, uid, wanted, context) -> None:
         got = self._state(uid)
-        compared = [name for name in wanted["digests"] if name not in ignore]
+        compared = [name for name in wanted["digests"] if name not in IGNORED]
         if any(got["digests"].get(name) != wanted["digests"][name] for name in compared):
             self._problem("mismatch", "%s: %s" % (context, difference(wanted["parts"], got["parts"])))
             self.left = 0  # the next cycle starts from a freshly opened document

@@ -42,29 +42,37 @@ def state(uid, full=False):
 
 
 def _writer_state(doc):
-    """Body text, every body paragraph's style, and every table's name and cell texts."""
+    """Body text, every body paragraph's style, every table's cell texts (the body's tables in their order,
+    then the others by name), and the tables' names as a set: LibreOffice's own undo of deleting two
+    tables can give them back each other's names (seen with its API undo too)."""
     doc.lockControllers()  # after an undo of many places, unlocked reads draw the selection each time
     try:
-        styles = []
+        styles, cells, seen = [], [], set()
         blocks = doc.getText().createEnumeration()
         while blocks.hasMoreElements():
             block = blocks.nextElement()
-            styles.append(block.ParaStyleName if block.supportsService("com.sun.star.text.Paragraph")
-                          else "<table>")
+            if block.supportsService("com.sun.star.text.Paragraph"):
+                styles.append(block.ParaStyleName)
+            else:
+                styles.append("<table>")
+                cells.append(_cells(block))
+                seen.add(block.getName())
         tables = doc.getTextTables()
-        table_cells = []
-        for name in sorted(tables.getElementNames()):  # the collection's order changes when an undo
-            table = tables.getByName(name)             # brings a table back; names are unique
-            table_cells.append([name] + [table.getCellByName(cell).getString() for cell in table.getCellNames()])
-        return {"text": doc.getText().getString(), "styles": styles, "tables": table_cells}
+        names = sorted(tables.getElementNames())
+        cells += [_cells(tables.getByName(name)) for name in names if name not in seen]
+        return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names}
     finally:
         doc.unlockControllers()
 
 
+def _cells(table):
+    return [table.getCellByName(cell).getString() for cell in table.getCellNames()]
+
+
 def _calc_state(doc):
-    """Sheet names, each sheet's formulas over its used area and its cell comments; its charts' names
-    and their number (a redo brings a chart back under another name: ``chart_names`` is left out of
-    the comparison after a redo)."""
+    """Sheet names, each sheet's formulas over its used area and its cell comments; its charts' number and
+    names (LibreOffice's own undo of a sheet's deletion, and its redo of a chart, bring charts back under
+    other names: ``chart_names`` is left out of the comparisons)."""
     sheets, charts = [], []
     for index in range(doc.Sheets.getCount()):
         sheet = doc.Sheets.getByIndex(index)
