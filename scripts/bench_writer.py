@@ -205,7 +205,11 @@ class Bench:
         return result, tuple(window) if window else (started, time.monotonic())
 
     def tool(self, name: str, **arguments):
-        result, window = self._timed_window("run_tool", self.uid, name, json.dumps(arguments), "bench " + name)
+        """Run tool ``name`` as one turn; with name ``turn``, ``arguments["calls"]`` (several tools) as one turn."""
+        if name == "turn":
+            result, window = self._timed_window("run_calls", self.uid, json.dumps(arguments["calls"]), "bench turn")
+        else:
+            result, window = self._timed_window("run_tool", self.uid, name, json.dumps(arguments), "bench " + name)
         if not result["ok"]:
             raise RuntimeError("%s refused: %s" % (name, result["content"]))
         return result, window
@@ -310,6 +314,10 @@ class Bench:
             ("replace_text (all, Markdown)", "change", "replace_text",
              {"old_text": "Micheal Smith", "new_text": "**Michael Smith**", "format": "markdown", "all": True},
              "replace_all", {"old": "Micheal Smith", "new": "Michael Smith", "bold": True}),
+            ("replace all, then an appendix with a table at the end (one turn)", "change", "turn",
+             {"calls": [["replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True}],
+                        ["insert_content", {"content": self.appendix_markdown, "position": "end"}]]},
+             "replace_all_then_insert", {"old": "Micheal", "new": "Michael", "url": self.appendix_url}),
             ("replace_text (all, plain) after %d turns" % EARLIER_TURNS, "change after turns", "replace_text",
              {"old_text": "Micheal", "new_text": "Michael", "all": True}, "replace_all",
              {"old": "Micheal", "new": "Michael"}),

@@ -53,7 +53,7 @@ from officectl import Office, office_available  # noqa: E402
 DOCUMENTS = os.path.join(ROOT, "tests", "fixtures", "documents")
 WRITER_FILES = (".odt", ".docx", ".ott")
 CALC_FILES = (".ods", ".xlsx")
-SCRIPT = "crash_hunt_inside.py"
+SCRIPT = "turns_inside.py"
 TAKE_BACK = ("revert", "ctrl_z", "ctrl_z_y_z", "type_then_undo_both", "api_undo", "keep", "reopen")
 CYCLES_PER_DOCUMENT = 6
 IGNORED = ("chart_names",)
@@ -266,7 +266,7 @@ class Hunt:
 
 
 def difference(wanted: dict, got: dict) -> str:
-    """Where two states (see crash_hunt_inside.state) first differ, in a few words."""
+    """Where two states (see turns_inside.state) first differ, in a few words."""
     for name in wanted:
         if wanted[name] != got.get(name):
             return "%s differ: %s" % (name, _first_difference(wanted[name], got.get(name)))

@@ -16,7 +16,7 @@ import uno
 import unohelper
 from com.sun.star.awt import XCallback
 
-STATE = {"steps": {}, "window": None, "undo_keys": None}
+STATE = {"steps": {}, "window": None, "undo_keys": None, "registry": None}
 """What outlives one call: each document's last turn step (by RuntimeUID), the last timed window."""
 
 
@@ -93,7 +93,9 @@ def run_turn_calls(uid, calls, request, review_mode=False, model="bench"):
     context = ToolContext(document=doc, app=app, office=uno.getComponentContext(),
                           options={"review_mode": review_mode, "model": model})
     undo = DocumentUndo(doc)
-    tools = DocumentTools(build_registry(), context, undo, request)
+    if STATE["registry"] is None:
+        STATE["registry"] = build_registry()
+    tools = DocumentTools(STATE["registry"], context, undo, request)
     if STATE["undo_keys"] is None:
         STATE["undo_keys"] = UndoKeys()
     STATE["undo_keys"].cover(doc, undo)

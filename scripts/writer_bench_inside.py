@@ -30,6 +30,16 @@ def run_tool(uid, name, arguments, request, profile=False, review_mode=False):
     return common.on_main(work)
 
 
+def run_calls(uid, calls, request):
+    """Run ``calls`` (JSON ``[[name, arguments], …]``) as one turn (one undo step), as the panel does."""
+    def work():
+        seconds, outcomes, undo = common.run_turn_calls(uid, json.loads(calls), request)
+        failed = [outcome.content[:300] for outcome in outcomes if not outcome.ok]
+        return common.with_window({"seconds": seconds, "ok": not failed, "content": "; ".join(failed),
+                                   "title": undo.title})
+    return common.on_main(work)
+
+
 def _profiled(work):
     import cProfile
     import io
@@ -212,6 +222,20 @@ def _delete_paragraphs(document, first, count):
     return count
 
 
+def _replace_all_then_insert(document, old, new, url):
+    """Replace All, then a file inserted at the end, in one undo step (what the same turn does)."""
+    manager = document.getUndoManager()
+    manager.enterUndoContext("replace and insert")
+    try:
+        count = _replace_all(document, old, new)
+        text = document.getText()
+        text.insertControlCharacter(text.getEnd(), 0, False)  # a paragraph of its own for the file
+        text.createTextCursorByRange(text.getEnd()).insertDocumentFromURL(url, ())
+    finally:
+        manager.leaveUndoContext()
+    return count
+
+
 def _accept_all(document):
     _dispatch(document, ".uno:AcceptAllTrackedChanges")
     return "changes left: %s" % document.getRedlines().createEnumeration().hasMoreElements()
@@ -228,6 +252,7 @@ def _list_comments(document):
 
 NATIVE = {"replace_all": _replace_all, "replace_first": _replace_first, "find_all": _find_all,
           "format_all": _format_all, "read_all": _read_all, "insert_file": _insert_file,
-          "delete_paragraphs": _delete_paragraphs, "accept_all": _accept_all, "list_comments": _list_comments}
+          "delete_paragraphs": _delete_paragraphs, "accept_all": _accept_all, "list_comments": _list_comments,
+          "replace_all_then_insert": _replace_all_then_insert}
 
-g_exportedScripts = (run_tool, revert, collect, native, native_undo, clear_undo, text_of, paragraphs_text, decorate)
+g_exportedScripts = (run_tool, run_calls, revert, collect, native, native_undo, clear_undo, text_of, paragraphs_text, decorate)

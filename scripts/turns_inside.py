@@ -1,4 +1,4 @@
-"""The in-office half of crash_hunt.py: turns of tool calls, Revert, and what a document holds.
+"""The in-office half of crash_hunt.py and of the task plans: turns of tool calls, Revert, what a document holds.
 
 Copied into the office profile's ``Scripts/python`` folder with inside_common.py (see
 scripts/inside.py); every function runs on the office's main thread and answers JSON text.

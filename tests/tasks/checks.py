@@ -1,0 +1,104 @@
+"""What task checkers read from a document: small readers that say plainly what they found."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+
+def expect(condition, message: str) -> None:
+    """Fail the check with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise AssertionError(message)
+
+
+# --- Writer ---------------------------------------------------------------------------------------
+
+def blocks(doc) -> list:
+    """The body's paragraphs and tables, in order."""
+    result, enumeration = [], doc.getText().createEnumeration()
+    while enumeration.hasMoreElements():
+        result.append(enumeration.nextElement())
+    return result
+
+
+def paragraphs(doc) -> list:
+    """The body's paragraphs (tables left out), in order."""
+    return [b for b in blocks(doc) if b.supportsService("com.sun.star.text.Paragraph")]
+
+
+def paragraph_with(doc, words: str):
+    """The first body paragraph whose text holds ``words`` (fails when none does)."""
+    for paragraph in paragraphs(doc):
+        if words in paragraph.getString():
+            return paragraph
+    raise AssertionError("no paragraph holds %r" % words)
+
+
+def texts(doc) -> List[str]:
+    """The text of every body paragraph."""
+    return [p.getString() for p in paragraphs(doc)]
+
+
+def found(doc, words: str) -> list:
+    """Every place LibreOffice's Find All finds ``words`` (case-sensitive), as text ranges."""
+    search = doc.createSearchDescriptor()
+    search.SearchString, search.SearchCaseSensitive = words, True
+    places = doc.findAll(search)
+    return [places.getByIndex(i) for i in range(places.getCount())]
+
+
+def tables(doc) -> list:
+    """The body's tables, in order."""
+    return [b for b in blocks(doc) if b.supportsService("com.sun.star.text.TextTable")]
+
+
+def table_rows(table) -> List[List[str]]:
+    """A text table's cells' texts, row by row (a table without merged cells)."""
+    return [list(row) for row in table.getDataArray()]
+
+
+def comments(doc) -> list:
+    """Every comment (annotation field) of the document."""
+    result, fields = [], doc.getTextFields().createEnumeration()
+    while fields.hasMoreElements():
+        field = fields.nextElement()
+        if field.supportsService("com.sun.star.text.textfield.Annotation"):
+            result.append(field)
+    return result
+
+
+def is_heading(paragraph, level: Optional[int] = None) -> bool:
+    """True when ``paragraph`` is a heading (of ``level``), by its outline level."""
+    return paragraph.OutlineLevel > 0 and (level is None or paragraph.OutlineLevel == level)
+
+
+# --- Calc -----------------------------------------------------------------------------------------
+
+def sheet(doc, name: Optional[str] = None):
+    """The sheet called ``name`` (the first one without a name); fails when there is none."""
+    sheets = doc.Sheets
+    if name is None:
+        return sheets.getByIndex(0)
+    expect(sheets.hasByName(name), "there is no sheet %r (sheets: %s)" % (name, ", ".join(sheets.getElementNames())))
+    return sheets.getByName(name)
+
+
+def cell(doc, address: str, sheet_name: Optional[str] = None):
+    """The cell at ``address`` (``A1``) of the sheet ``sheet_name`` (the first one by default)."""
+    return sheet(doc, sheet_name).getCellRangeByName(address)
+
+
+def column_values(doc, column: str, first: int, last: int, sheet_name: Optional[str] = None) -> list:
+    """The values (numbers or texts) of ``column``'s rows ``first``..``last``."""
+    rows = sheet(doc, sheet_name).getCellRangeByName("%s%d:%s%d" % (column, first, column, last)).getDataArray()
+    return [row[0] for row in rows]
+
+
+def rows_of(doc, area: str, sheet_name: Optional[str] = None) -> List[tuple]:
+    """The values of ``area`` (``A1:E25``), row by row."""
+    return [tuple(row) for row in sheet(doc, sheet_name).getCellRangeByName(area).getDataArray()]
+
+
+def number_format(doc, address: str, sheet_name: Optional[str] = None) -> str:
+    """The format code of the cell at ``address``."""
+    key = cell(doc, address, sheet_name).NumberFormat
+    return doc.getNumberFormats().getByKey(key).FormatString

@@ -1,0 +1,55 @@
+"""What a task is, and the list of all of them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, List, Sequence, Tuple
+
+Call = Tuple[str, dict]
+"""One tool call of a plan: the tool's name and its arguments."""
+MAX_PLAN_CALLS = 8
+
+
+@dataclass(frozen=True)
+class Task:
+    """One piece of everyday work, judged by the document it leaves.
+
+    Attributes:
+        id: unique, ``<app>.<short-name>``.
+        kind: the kind of work (formatting, structure, tables, charts, pivot, …) for the summary.
+        instruction: what a user would type.
+        document: the input document: a corpus file name (tests/fixtures/documents/) or the name
+            of a builder in ``documents.py``.
+        check: ``check(doc)`` raises AssertionError (with what is wrong) unless the document
+            shows the work done.
+        plan: the calls a capable model would make (at most 8), in one turn.
+        wrong: a plausible wrong outcome's calls; the checker must reject their result.
+        history: notes on what the eval showed models stumbling on, and what changed.
+    """
+
+    id: str
+    kind: str
+    instruction: str
+    document: str
+    check: Callable
+    plan: Sequence[Call]
+    wrong: Sequence[Call]
+    history: Tuple[str, ...] = field(default=())
+
+    @property
+    def app(self) -> str:
+        """``writer`` or ``calc``."""
+        return self.id.split(".", 1)[0]
+
+
+def all_tasks() -> List[Task]:
+    """Every task, Writer's first, each list in its modules' order; ids unique, plans short."""
+    from . import calc_tasks, writer_tasks
+    tasks = list(writer_tasks.TASKS) + list(calc_tasks.TASKS)
+    ids = [task.id for task in tasks]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise ValueError("task ids used twice: %s" % ", ".join(duplicates))
+    for task in tasks:
+        if not 1 <= len(task.plan) <= MAX_PLAN_CALLS:
+            raise ValueError("%s: a reference plan makes 1 to %d calls" % (task.id, MAX_PLAN_CALLS))
+    return tasks
