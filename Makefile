@@ -5,7 +5,7 @@
 #   make install  install dist/marginalia.oxt into your LibreOffice
 PYTHON ?= python3
 
-.PHONY: run test test-core test-office test-e2e test-resilience test-crash check oxt install deps bench local-model clean
+.PHONY: run test test-core test-office test-e2e test-resilience test-crash eval check oxt install deps bench local-model clean
 
 run:
 	$(PYTHON) scripts/run.py
@@ -22,6 +22,11 @@ test-resilience: deps
 CYCLES ?= 500
 test-crash: deps
 	$(PYTHON) scripts/crash_hunt.py --cycles $(CYCLES) --keep
+
+# The task suite against a model (scripts/eval.py): $MARGINALIA_URL/$MARGINALIA_MODEL, else the embedded model.
+# EVAL=--plans runs the reference plans, EVAL=--scripted a scripted model answering with them.
+eval: deps
+	$(PYTHON) scripts/eval.py $(if $(MARGINALIA_URL),,$(if $(EVAL),,--local)) $(EVAL)
 
 test-core: deps
 	$(PYTHON) -m pytest -q tests/core
