@@ -98,14 +98,14 @@ class Office:
         for path in self.extensions:
             self.install(path)
         self.timings["install"] = time.monotonic() - started
-        for attempt in (1, 2):
+        for attempt in (1, 2, 3):
             self._launch()
             try:
                 self._connect(timeout)
                 break
-            except OfficeExitedEarly:
-                if attempt == 2:
-                    raise
+            except OfficeExitedEarly as error:
+                if attempt == 3:
+                    raise OfficeExitedEarly("%s; its output ends:\n%s" % (error, self._log_tail())) from None
                 # seen now and then right after the post-install restart: start it once more
                 self.port = free_port()
         self.timings["start"] = time.monotonic() - started - self.timings["install"]
@@ -153,6 +153,13 @@ class Office:
                 if time.monotonic() > deadline:
                     raise RuntimeError("could not connect to soffice on port %d" % self.port) from error
                 time.sleep(0.2)
+
+    def _log_tail(self, lines: int = 30) -> str:
+        try:
+            with open(self.log_path, encoding="utf-8", errors="replace") as handle:
+                return "".join(handle.readlines()[-lines:])
+        except OSError:
+            return "(no output)"
 
     def _child_alive(self) -> bool:
         try:
