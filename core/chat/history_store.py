@@ -8,7 +8,7 @@ transcript (its ``(kind, label, body)`` segments, or plain text)::
      "history": [...], "transcript": [["user", "You", "…"], ...]}
 
 Writes are atomic (a temporary file, then ``os.replace``). Every string passes through
-:func:`~.redact.redact` (tool-call arguments are redacted inside their JSON, so they stay
+:func:`~..redact.redact` (tool-call arguments are redacted inside their JSON, so they stay
 valid); opaque ``reasoning_details`` are not stored. A session over ``max_bytes`` loses
 its oldest exchanges, with a note; beyond ``max_sessions`` files the least recently saved
 go. A file that cannot be read is ignored with a log entry.

@@ -4,7 +4,7 @@ A worker thread passes a :class:`CancelToken` to the HTTP client; the UI thread 
 :meth:`CancelToken.cancel`. Cancelling shuts down every socket the token watches, so
 a worker blocked in ``recv`` wakes at once (the kernel returns end-of-file), and wakes
 any backoff sleep waiting on the token. The worker then raises
-:class:`~.errors.Cancelled`.
+:class:`~..errors.Cancelled`.
 
 NOTE: the token shuts sockets down but does not close them: closing a file descriptor
 that another thread is reading can hand the number to a new socket. The owning thread
@@ -59,7 +59,7 @@ class CancelToken:
             close()
 
     def raise_if_cancelled(self) -> None:
-        """Raise :class:`~.errors.Cancelled` when the token was cancelled."""
+        """Raise :class:`~..errors.Cancelled` when the token was cancelled."""
         if self._event.is_set():
             raise Cancelled()
 

@@ -3,7 +3,7 @@
 :class:`StreamState` is a pure state object: feed it each decoded chunk (a dict) with
 :meth:`StreamState.handle_chunk`, call :meth:`StreamState.close` at the end of the stream, then
 read :meth:`StreamState.final_message`. It never raises on a malformed chunk; it reports a
-:class:`~.stream_events.StreamError` instead and keeps what it could use.
+:class:`~..loop.messages.StreamError` instead and keeps what it could use.
 
 Text is gathered in lists and joined once at the end, so the cost per chunk stays constant
 however long the answer grows.
@@ -50,8 +50,8 @@ class StreamState:
     Attributes:
         finish_reason: The finish reason the provider stated (``function_call`` is reported
             as ``tool_calls``), or ``None``.
-        usage: The last :class:`~.stream_events.UsageReport`, or ``None``.
-        errors: Every :class:`~.stream_events.StreamError` reported so far.
+        usage: The last :class:`~..loop.messages.UsageReport`, or ``None``.
+        errors: Every :class:`~..loop.messages.StreamError` reported so far.
     """
 
     def __init__(self) -> None:
@@ -92,7 +92,7 @@ class StreamState:
         """Fold several chunks, appending their events to ``events`` (the pipeline's path).
 
         Consecutive chunks that carry only a plain piece of answer text are handled inline and
-        reported as one :class:`~.stream_events.ContentDelta` (the UI would merge them anyway);
+        reported as one :class:`~..loop.messages.ContentDelta` (the UI would merge them anyway);
         everything else goes through :meth:`_handle_delta` in order.
 
         Args:
@@ -150,8 +150,8 @@ class StreamState:
 
         Args:
             message: Plain-words description.
-            code: Short identifier (provider code or one of ``stream_errors.CODE_*``).
-            events: Where the :class:`~.stream_events.StreamError` is appended.
+            code: Short identifier (provider code or one of the ``CODE_*`` of :mod:`.errors`).
+            events: Where the :class:`~..loop.messages.StreamError` is appended.
         """
         error = StreamError(message, code)
         self.errors.append(error)

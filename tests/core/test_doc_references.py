@@ -1,0 +1,58 @@
+"""Docstrings and docs name only modules, files, sections and links that exist (tests/support/doc_references.py)."""
+import os
+import textwrap
+
+from support import doc_references
+from support.doc_references import Resolver
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _listing(references):
+    return "\n".join("%s: %s" % (reference.where, reference.target) for reference in references)
+
+
+def test_every_docstring_reference_resolves():
+    dangling = doc_references.dangling_in_python(ROOT, Resolver(ROOT))
+    assert dangling == [], "docstrings name what does not exist:\n" + _listing(dangling)
+
+
+def test_every_reference_and_link_of_the_docs_resolves():
+    dangling = doc_references.dangling_in_markdown(ROOT, Resolver(ROOT))
+    assert dangling == [], "README.md or docs/ name what does not exist:\n" + _listing(dangling)
+
+
+def test_the_finder_finds_each_kind_of_dangling_reference(tmp_path):
+    package = tmp_path / "core" / "stream"
+    package.mkdir(parents=True)
+    (tmp_path / "core" / "__init__.py").write_text('"""Core.\n\nMay import: core.\n"""\n')
+    (package / "__init__.py").write_text('"""Stream.\n\nMay import: core.\n"""\n')
+    (tmp_path / "core" / "errors.py").write_text('class Cancelled(Exception):\n    pass\n')
+    (package / "message.py").write_text(textwrap.dedent('''\
+        """Messages: :class:`.message.ToolCall` and :class:`~.stream_events.StreamError` (gone).
+
+        See :mod:`marginalia.core.stream.missing`, ``core/stream/message.py``, ``core/stream/gone.py``
+        and ``tests/x.py::test_y``; :func:`..message.ToolCall` looks in core.
+        Relative as imports are: :class:`~..errors.Cancelled`, not :class:`~.errors.Cancelled`.
+        """
+
+
+        class ToolCall:
+            """One call; :meth:`.ToolCall.run` and :meth:`.ToolCall.fly`."""
+
+            def run(self):
+                """Run it."""
+        '''))
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# Title\n\n## The token\n")
+    (tmp_path / "README.md").write_text(
+        "See [a](docs/a.md), [b](docs/b.md), [c](docs/a.md#the-token), [d](docs/a.md#nothing), "
+        "![e](docs/e.png), `ui/gone.py`, `llama.cpp:tests/test-chat.cpp`, marginalia.core.stream.message.Nope.\n")
+    resolver = Resolver(str(tmp_path))
+    found = [r.target for r in doc_references.dangling_in_python(str(tmp_path), resolver)]
+    assert found == [":class:`~.stream_events.StreamError`", ":mod:`marginalia.core.stream.missing`",
+                     ":func:`..message.ToolCall`", ":class:`~.errors.Cancelled`", "marginalia.core.stream.missing", "core/stream/gone.py",
+                     "tests/x.py::test_y", ":meth:`.ToolCall.fly`"]
+    found = [r.target for r in doc_references.dangling_in_markdown(str(tmp_path), resolver)]
+    assert found == ["marginalia.core.stream.message.Nope", "ui/gone.py", "[b](docs/b.md)",
+                     "[d](docs/a.md#nothing)", "![e](docs/e.png)"]
