@@ -1,5 +1,7 @@
 """Docstrings and docs name only modules, files, sections and links that exist (tests/support/doc_references.py)."""
+import ast
 import os
+import re
 import textwrap
 
 from support import doc_references
@@ -56,3 +58,28 @@ def test_the_finder_finds_each_kind_of_dangling_reference(tmp_path):
     found = [r.target for r in doc_references.dangling_in_markdown(str(tmp_path), resolver)]
     assert found == ["marginalia.core.stream.message.Nope", "ui/gone.py", "[b](docs/b.md)",
                      "[d](docs/a.md#nothing)", "![e](docs/e.png)"]
+
+
+def _subpackages(package):
+    folder = os.path.join(ROOT, package)
+    return sorted(name for name in os.listdir(folder) if os.path.exists(os.path.join(folder, name, "__init__.py")))
+
+
+def _top_modules(package):
+    folder = os.path.join(ROOT, package)
+    return sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".py") and name != "__init__.py")
+
+
+def _package_map(package):
+    """The subpackages a package's docstring lists in its ``::`` block, and the top-level modules it names."""
+    with open(os.path.join(ROOT, package, "__init__.py"), encoding="utf-8") as handle:
+        docstring = ast.get_docstring(ast.parse(handle.read()))
+    block = docstring.split("::\n", 1)[1].strip("\n").split("\n\n", 1)[0]
+    listed = sorted(line.split()[0] for line in block.splitlines())
+    named = re.search(r"The top level holds what\s.*?\(([^)]*)\)", docstring, re.DOTALL).group(1)
+    return listed, sorted(name.strip() for name in named.split(","))
+
+
+def test_the_package_maps_of_core_and_ui_name_every_subpackage_and_top_level_module():
+    for package in ("core", "ui"):
+        assert _package_map(package) == (_subpackages(package), _top_modules(package)), package
