@@ -67,13 +67,6 @@ class CancelToken:
         """Sleep up to ``seconds``; return True at once when cancelled meanwhile."""
         return self._event.wait(max(0.0, seconds))
 
-    def watch_socket(self, sock: socket.socket) -> int:
-        """Shut ``sock`` down on cancel; returns a handle for :meth:`unwatch`.
-
-        If the token is already cancelled, the socket is shut down immediately.
-        """
-        return self.watch(lambda: shutdown_socket(sock))
-
     def watch(self, on_cancel: Callable[[], None]) -> int:
         """Call ``on_cancel`` (from the cancelling thread) when cancelled."""
         with self._lock:

@@ -90,10 +90,6 @@ class ApprovalBroker:
         self._order: List[int] = []
         self._ids = itertools.count(1)
 
-    def set_listener(self, on_change: Optional[Callable[[], None]]) -> None:
-        """Replace the ``on_change`` callback."""
-        self._on_change = on_change
-
     def ask(self, url: str, host: str, cancel=None, purpose: str = "read",
             timeout: Optional[float] = None) -> str:
         """Ask the user about ``url`` and wait for the answer (call on a worker thread).
