@@ -21,7 +21,6 @@ import os
 import re
 import tempfile
 import time
-import uuid
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from . import session_data
@@ -43,11 +42,6 @@ TranscriptData = Union[str, List[Segment]]
 def is_valid_session_id(session_id: Any) -> bool:
     """True for 8–64 hex digits or a UUID (either case): the only ids used as file names."""
     return isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id.lower()) is not None
-
-
-def new_session_id() -> str:
-    """A fresh session id (32 hex digits)."""
-    return uuid.uuid4().hex
 
 
 class HistoryStore:

@@ -150,13 +150,6 @@ class ApprovalBroker:
         with self._lock:
             return len(self._order)
 
-    def deny_all(self) -> None:
-        """Answer every open question with :data:`DENY` (the session is going away)."""
-        with self._lock:
-            ids = list(self._order)
-        for request_id in ids:
-            self._resolve(request_id, DENY)
-
     def _open(self, waiter: _Waiter) -> _Waiter:
         with self._lock:
             self._waiters[waiter.request.request_id] = waiter

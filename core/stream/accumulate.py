@@ -1,7 +1,7 @@
 """Fold Chat Completions stream chunks into events and one final assistant message.
 
-:class:`StreamState` is a pure state object: feed it each decoded chunk (a dict) with
-:meth:`StreamState.handle_chunk`, call :meth:`StreamState.close` at the end of the stream, then
+:class:`StreamState` is a pure state object: feed it the decoded chunks (dicts) with
+:meth:`StreamState.handle_chunks`, call :meth:`StreamState.close` at the end of the stream, then
 read :meth:`StreamState.final_message`. It never raises on a malformed chunk; it reports a
 :class:`~..loop.messages.StreamError` instead and keeps what it could use.
 
@@ -40,11 +40,10 @@ class StreamState:
 
     Example::
 
-        state = StreamState()
-        for chunk in chunks:                 # dicts decoded from the SSE data lines
-            for event in state.handle_chunk(chunk):
-                show(event)
-        state.close()
+        state, events = StreamState(), []
+        state.handle_chunks(chunks, events)  # dicts decoded from the SSE data lines
+        events += state.close()
+        show(events)
         message = state.final_message()
 
     Attributes:
@@ -74,19 +73,6 @@ class StreamState:
         self._unfollowed: List[Dict[str, Any]] = []   # other choices, kept while choice 0 has not come
 
     # -- feeding ---------------------------------------------------------------------------
-
-    def handle_chunk(self, chunk: Dict[str, Any]) -> List[Any]:
-        """Fold one chunk into the state.
-
-        Args:
-            chunk: The JSON object of one ``data:`` line.
-
-        Returns:
-            The events this chunk produced.
-        """
-        events: List[Any] = []
-        self.handle_chunks((chunk,), events)
-        return events
 
     def handle_chunks(self, chunks: Iterable[Any], events: List[Any]) -> None:
         """Fold several chunks, appending their events to ``events`` (the pipeline's path).

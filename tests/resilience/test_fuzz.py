@@ -205,7 +205,7 @@ def test_accumulator_takes_any_chunk(figures):
     def case(rng):
         state = StreamState()
         for _ in range(rng.randint(1, 10)):
-            state.handle_chunk(fuzz_inputs.chunk_value(rng))
+            state.handle_chunks([fuzz_inputs.chunk_value(rng)], [])
         state.close()
         check_sendable(state.final_message())
     run_cases("accumulator", 15000, case, figures)
