@@ -83,3 +83,27 @@ def _package_map(package):
 def test_the_package_maps_of_core_and_ui_name_every_subpackage_and_top_level_module():
     for package in ("core", "ui"):
         assert _package_map(package) == (_subpackages(package), _top_modules(package)), package
+
+
+def _layout_tree():
+    """``{"core": [...], "ui": [...]}``: the folders docs/development.md's layout lists under each."""
+    with open(os.path.join(ROOT, "docs", "development.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    block = text.split("## Layout", 1)[1].split("```", 2)[1]
+    tree, top = {}, None
+    for line in block.splitlines():
+        if re.match(r"^[\w.-]+/", line):
+            top = line.split("/")[0]
+            tree.setdefault(top, [])
+        elif re.match(r"^  \w", line):
+            for word in line.split():   # "  writer/ calc/   the Writer and Calc tools"
+                if not re.fullmatch(r"\w+/", word):
+                    break
+                tree[top].append(word[:-1])
+    return tree
+
+
+def test_the_layout_in_the_development_doc_names_every_subpackage():
+    tree = _layout_tree()
+    for package in ("core", "ui"):
+        assert sorted(tree[package]) == _subpackages(package), package
