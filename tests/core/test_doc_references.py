@@ -107,3 +107,13 @@ def test_the_layout_in_the_development_doc_names_every_subpackage():
     tree = _layout_tree()
     for package in ("core", "ui"):
         assert sorted(tree[package]) == _subpackages(package), package
+
+
+def test_the_readme_stays_a_five_minute_read_and_links_every_doc():
+    """At most 350 lines (issue 31); the details live under docs/, each page linked from the README."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+        readme = handle.read()
+    assert len(readme.splitlines()) <= 350
+    linked = {os.path.normpath(target.split("#")[0]) for _, target in doc_references.LINK.findall(readme)}
+    pages = {os.path.join("docs", name) for name in os.listdir(os.path.join(ROOT, "docs")) if name.endswith(".md")}
+    assert pages - linked == set()
