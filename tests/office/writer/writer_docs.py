@@ -23,8 +23,6 @@ from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
 from marginalia.core.stream.message import ToolCall
 from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
-from marginalia.ui.office.block_selection import _block_mode
-from marginalia.ui.office.dispatch import frame_of
 
 YELLOW = 0xFFFF00
 RED = 0xFF0000
@@ -175,6 +173,8 @@ def portions(paragraph):
 
 def block_mode_of(doc):
     """True or False as ``doc``'s view is in block selection mode or not; None when unknown."""
+    from marginalia.ui.office.block_selection import _block_mode
+    from marginalia.ui.office.dispatch import frame_of
     frame = frame_of(doc)
     return None if frame is None else _block_mode(frame)
 
