@@ -2,7 +2,7 @@
 
 Inside LibreOffice this package lives at ``marginalia.core``; modules import each
 other relatively so the package works under any parent name. The top level holds what
-every subsystem uses (errors, i18n, redact, threads, version); the rest is one package
+every subsystem uses (colors, errors, i18n, redact, threads, version); the rest is one package
 per subsystem, each naming in its docstring what it may import (a test enforces it)::
 
     loop      the main-thread message loop: message kinds, the pump, the task protocol
@@ -15,6 +15,8 @@ per subsystem, each naming in its docstring what it may import (a test enforces 
     agent     the turn, tools, strategies, text-written calls, prompts
     research  web access, fetching, reading and searching pages
     chat      the session, its history, the transcript and what a turn shows
+    mcp       the MCP server's engine: JSON-RPC, protocol, sessions, request guard, loopback HTTP server
+    prompt    Calc's PROMPT() without the office: the request, cache keys, the bare value, the queue
     vendor    third-party code kept verbatim: markdown-it-py and mdurl
 
 May import: core.

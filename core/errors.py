@@ -6,7 +6,7 @@ Both pass through :func:`~.redact.redact`, so no key can leak into the UI or a l
 Other parts of Marginalia derive their own errors from :class:`MarginaliaError`.
 
 The network layer maps socket, ssl and http.client exceptions onto this tree at the
-edge (see :mod:`.error_mapping` and :mod:`.status_errors`)::
+edge (see :mod:`.net.error_mapping` and :mod:`.net.status_errors`)::
 
     MarginaliaError                    base: user_message, hint
     ├── NetworkError                   the link to the server failed

@@ -59,19 +59,6 @@ def format_count(number: int) -> str:
     return "{:,}".format(number).replace(",", _GROUPING.get(_language, ","))
 
 
-def current_language() -> str:
-    """Return the language code in use (``en`` when no catalog is loaded)."""
-    return _language
-
-
-def available_languages() -> Tuple[str, ...]:
-    """Return the languages that have a catalog (English needs none)."""
-    if not os.path.isdir(LOCALE_DIR):
-        return ("en",)
-    names = sorted(n[:-3] for n in os.listdir(LOCALE_DIR) if n.endswith(".po"))
-    return tuple(["en"] + names)
-
-
 def set_language(locale: Optional[str]) -> str:
     """Load the catalog for ``locale`` (``de``, ``de-DE``, ``fr_FR``…); return the language used."""
     global _catalog, _plurals, _language

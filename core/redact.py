@@ -19,7 +19,6 @@ It removes:
 """
 from __future__ import annotations
 
-import logging
 import re
 
 MARK = "[redacted]"
@@ -132,41 +131,3 @@ def _redact(result: str) -> str:
     result = _URL_PASSWORD.sub(lambda m: m.group(1) + MARK + m.group(3), result)
     result = _QUERY_KEY.sub(lambda m: m.group(1) + MARK, result)
     return _LONG_RUN.sub(_looks_random, result)
-
-
-def redact_headers(headers: "dict[str, str] | None") -> "dict[str, str]":
-    """Return a copy of ``headers`` safe to log: credential values become ``[redacted]``.
-
-    Args:
-        headers: Request or response headers (any mapping of str to str).
-
-    Returns:
-        A new dict with the same keys.
-    """
-    cleaned = {}
-    for name, value in (headers or {}).items():
-        if re.fullmatch(_HEADER_NAMES, name, flags=re.IGNORECASE):
-            cleaned[name] = MARK
-        else:
-            cleaned[name] = redact(value)
-    return cleaned
-
-
-class RedactingFilter(logging.Filter):
-    """A logging filter that redacts every record's final message.
-
-    Attach it to the *handlers* (a logger's own filters do not see records that
-    propagate from child loggers)::
-
-        handler.addFilter(RedactingFilter())
-    """
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Replace the record's message with its redacted text; always keep the record."""
-        message = record.getMessage()
-        if record.exc_info and not record.exc_text:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
-            record.exc_text = redact(record.exc_text)
-        record.msg, record.args = redact(message), None
-        return True

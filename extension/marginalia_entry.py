@@ -153,6 +153,7 @@ class PromptAddIn(ServiceInfo, unohelper.Base, XPromptFunction, XAddIn, XService
         return entry.prompt_text(application(self.ctx), "argument_description", name, index)
 
     def getProgrammaticCategoryName(self, name):
+        # Calc's own category for add-ins (its categories are fixed); the description names Marginalia
         return "Add-In"
 
     def getDisplayCategoryName(self, name):

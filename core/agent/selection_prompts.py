@@ -154,12 +154,3 @@ def _without_closing_fence(text: str) -> str:
     if stripped.endswith("```"):
         stripped = stripped[:-3]
     return stripped
-
-
-def clean_whole(text: str, text_before: str = "") -> str:
-    """What :class:`StreamCleaner` produces for ``text`` arriving in one piece (its specification)."""
-    text = text.replace("\r", "").lstrip()
-    if text.startswith("```"):
-        text = text.split("\n", 1)[1].lstrip("\n") if "\n" in text else ""
-    text = _without_closing_fence(text.rstrip()).rstrip()
-    return StreamCleaner(text_before)._join(text) if text else ""

@@ -25,7 +25,7 @@ The rules for partial and malformed calls (docs/tool-calls.md lists them with th
 3. A call that is visibly broken but names a tool offered (arguments that are not JSON,
    cut JSON, a pythonic call that is not Python or holds a value JSON cannot hold) is
    recovered with its arguments' text; it never runs, and the tool's result tells the
-   model what was wrong (:attr:`.messages.ToolCall.arguments_error`). The other calls of
+   model what was wrong (:attr:`..stream.message.ToolCall.arguments_error`). The other calls of
    the same block run.
 4. Argument values written as text between tags are typed by the tool's JSON schema
    (:mod:`.tool_formats.xml_values`); a value that fits no allowed type stays text and the

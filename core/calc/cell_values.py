@@ -104,12 +104,6 @@ def _cell_at(value, row_number: int, column_number: int) -> CellInput:
         raise CellValueError("row %d, value %d: %s" % (row_number, column_number, error)) from None
 
 
-def filled_grid(value, rows: int, columns: int) -> List[List[CellInput]]:
-    """A ``rows`` × ``columns`` grid holding the same value everywhere."""
-    cell = cell_input(value)
-    return [[cell] * columns for _ in range(rows)]
-
-
 def has_formulas(grid: Sequence[Sequence[CellInput]]) -> bool:
     """True when any cell of ``grid`` is a formula."""
     return any(cell.kind == FORMULA for row in grid for cell in row)

@@ -133,8 +133,3 @@ def _split_quoted(formula: str):
             index += 1
     if start < len(formula):
         yield False, formula[start:]
-
-
-def shift_formula(formula: str, rows: int, columns: int) -> str:
-    """``formula`` moved ``rows`` down and ``columns`` right (see :class:`FormulaTemplate`)."""
-    return FormulaTemplate(formula).at(rows, columns)

@@ -8,7 +8,7 @@ transcript (its ``(kind, label, body)`` segments, or plain text)::
      "history": [...], "transcript": [["user", "You", "…"], ...]}
 
 Writes are atomic (a temporary file, then ``os.replace``). Every string passes through
-:func:`~.redact.redact` (tool-call arguments are redacted inside their JSON, so they stay
+:func:`~..redact.redact` (tool-call arguments are redacted inside their JSON, so they stay
 valid); opaque ``reasoning_details`` are not stored. A session over ``max_bytes`` loses
 its oldest exchanges, with a note; beyond ``max_sessions`` files the least recently saved
 go. A file that cannot be read is ignored with a log entry.
@@ -21,7 +21,6 @@ import os
 import re
 import tempfile
 import time
-import uuid
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from . import session_data
@@ -43,11 +42,6 @@ TranscriptData = Union[str, List[Segment]]
 def is_valid_session_id(session_id: Any) -> bool:
     """True for 8–64 hex digits or a UUID (either case): the only ids used as file names."""
     return isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id.lower()) is not None
-
-
-def new_session_id() -> str:
-    """A fresh session id (32 hex digits)."""
-    return uuid.uuid4().hex
 
 
 class HistoryStore:

@@ -172,18 +172,6 @@ def probe_context_facts(client: "HttpClient", base_url: str, model: str,
     return best
 
 
-def probe_context_window(client: "HttpClient", base_url: str, model: str,
-                         api_key: Optional[str] = None, cancel: Optional[CancelToken] = None,
-                         tls: Optional[TlsOptions] = None) -> Optional[int]:
-    """The context window a request to ``model`` gets now, or None when unknown.
-
-    For Ollama this is the loaded or Modelfile size; when that is unknown the result
-    is None (its default depends on version and memory), and
-    :func:`probe_context_facts` still gives ``model_max`` for :func:`ollama_num_ctx`.
-    """
-    return probe_context_facts(client, base_url, model, api_key, cancel, tls).context_window
-
-
 def ollama_num_ctx(estimated_prompt_tokens: int, reply_budget: int,
                    model_max: Optional[int] = None, margin: float = 0.10,
                    step: int = 2048, minimum: int = 4096) -> int:

@@ -37,10 +37,6 @@ class OllamaModelInfo:
     configured_ctx: Optional[int] = None
     capabilities: Tuple[str, ...] = ()
 
-    def can(self, capability: str) -> Optional[bool]:
-        """True/False when Ollama listed capabilities, None when it did not say."""
-        return capability in self.capabilities if self.capabilities else None
-
 
 def _positive_int(value: Any) -> Optional[int]:
     ok = isinstance(value, int) and not isinstance(value, bool) and value > 0

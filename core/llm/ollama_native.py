@@ -4,7 +4,7 @@ NOTE: Ollama's OpenAI-compatible ``/v1/chat/completions`` ignores ``options.num_
 (Ollama's own documentation says so) and silently cuts any prompt longer than the
 server's default context. Only the native API takes a per-request context size, so for
 an Ollama endpoint Marginalia converts its OpenAI-style request body here and reads the
-NDJSON answer with :class:`~.ollama_stream.OllamaStreamAssembler`.
+NDJSON answer with :class:`~..stream.ollama.OllamaStreamAssembler`.
 
 Request differences handled by :func:`native_body`:
 
@@ -96,7 +96,7 @@ def native_body(body: Mapping[str, Any], num_ctx: Optional[int] = None,
     """The ``/api/chat`` request equivalent to an OpenAI-style chat body.
 
     Args:
-        body: The body :func:`~.chat_request.build_chat_body` built.
+        body: The body :func:`~.request.build_chat_body` built.
         num_ctx: The context size to ask for (``options.num_ctx``), or None.
         think: True/False to switch a thinking model's reasoning on or off; None to
             leave it out (models without thinking reject the field).

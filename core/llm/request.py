@@ -30,8 +30,6 @@ class EndpointConfig:
     model: str
     api_key: str = field(default="", repr=False)
     extra_headers: Dict[str, str] = field(default_factory=dict)
-    is_ollama: bool = False
-    """Unused; kept for callers that set it (``api`` decides the protocol)."""
     api: str = "openai"
     """``openai`` (``/v1/chat/completions``), ``ollama`` (native ``/api/chat``, which honours
     ``num_ctx``) or ``auto`` (Ollama's native API when the server turns out to be Ollama;

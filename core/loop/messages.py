@@ -204,11 +204,6 @@ class StreamError(Message):
         self.code = code
 
 
-STREAM_EVENTS = (ContentDelta, ReasoningDelta, RefusalDelta, ToolCallStarted, ToolCallArgumentsDelta,
-                 UsageReport, StreamFinished, StreamError)
-"""The events a stream produces, in the order of the table above."""
-
-
 # --- the end of a model round ------------------------------------------------------------
 
 class RoundDone(Message):

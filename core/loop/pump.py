@@ -112,10 +112,6 @@ class MessagePump:
         """True while a blocking drive (:meth:`run`) is under way."""
         return self._driving
 
-    def active_tasks(self) -> List[Task]:
-        """Return the tasks that have not finished yet."""
-        return [task for task in self._tasks.values() if not task.finished]
-
     # ways in (any thread) -------------------------------------------------------------------------
     def post(self, owner: int, message: Message) -> None:
         """Queue ``message`` for task ``owner``; wake the main thread unless a drive will see it."""

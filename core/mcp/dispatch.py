@@ -104,8 +104,3 @@ class SerialDispatcher:
             if self._breather:
                 threading.Event().wait(self._breather)
             self._turn.release()
-
-
-def run_inline(function: Callable[[], None]) -> None:
-    """A ``post`` that runs the call at once on the calling thread (tests, or no office)."""
-    function()

@@ -4,7 +4,7 @@ A worker thread passes a :class:`CancelToken` to the HTTP client; the UI thread 
 :meth:`CancelToken.cancel`. Cancelling shuts down every socket the token watches, so
 a worker blocked in ``recv`` wakes at once (the kernel returns end-of-file), and wakes
 any backoff sleep waiting on the token. The worker then raises
-:class:`~.errors.Cancelled`.
+:class:`~..errors.Cancelled`.
 
 NOTE: the token shuts sockets down but does not close them: closing a file descriptor
 that another thread is reading can hand the number to a new socket. The owning thread
@@ -59,20 +59,13 @@ class CancelToken:
             close()
 
     def raise_if_cancelled(self) -> None:
-        """Raise :class:`~.errors.Cancelled` when the token was cancelled."""
+        """Raise :class:`~..errors.Cancelled` when the token was cancelled."""
         if self._event.is_set():
             raise Cancelled()
 
     def wait(self, seconds: float) -> bool:
         """Sleep up to ``seconds``; return True at once when cancelled meanwhile."""
         return self._event.wait(max(0.0, seconds))
-
-    def watch_socket(self, sock: socket.socket) -> int:
-        """Shut ``sock`` down on cancel; returns a handle for :meth:`unwatch`.
-
-        If the token is already cancelled, the socket is shut down immediately.
-        """
-        return self.watch(lambda: shutdown_socket(sock))
 
     def watch(self, on_cancel: Callable[[], None]) -> int:
         """Call ``on_cancel`` (from the cancelling thread) when cancelled."""

@@ -6,7 +6,7 @@ Used as a context manager around every blocking network call::
         response = connection.getresponse()
 
 Our own errors pass through unchanged, except that anything raised after the cancel
-token fired becomes :class:`~.errors.Cancelled` (a cancelled read usually surfaces
+token fired becomes :class:`~..errors.Cancelled` (a cancelled read usually surfaces
 as end-of-file or a reset, which must not be reported as a server fault).
 """
 from __future__ import annotations

@@ -5,11 +5,11 @@ the two ways a server can fail without an error status are caught here, before a
 parsing:
 
 * an empty 200 body (llama-cpp-python answers an over-long prompt this way) raises
-  :class:`~.errors.EmptyBodyError`;
+  :class:`~..errors.EmptyBodyError`;
 * a 200 body that is not an event stream (a server that ignores ``"stream": true``
   and answers with a whole JSON completion, or a JSON error) raises
-  :class:`~.errors.NotAStreamError` carrying the body, so the caller can still parse a
-  non-streamed completion from ``error.body`` (or :class:`~.errors.ContextOverflowError`
+  :class:`~..errors.NotAStreamError` carrying the body, so the caller can still parse a
+  non-streamed completion from ``error.body`` (or :class:`~..errors.ContextOverflowError`
   when that body reports an over-long prompt).
 """
 from __future__ import annotations

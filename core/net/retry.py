@@ -4,7 +4,7 @@ Only answers that say "not now" are retried: 429, 502, 503 and 504, and a connec
 reset before the first byte of the reply. Nothing is retried once a reply has started
 (the caller may already have shown part of it). ``Retry-After`` is honoured up to
 ``max_retry_after``; a longer wait is not slept through but reported
-(:class:`~.errors.RateLimited` carries it) so the user is not left staring at nothing.
+(:class:`~..errors.RateLimited` carries it) so the user is not left staring at nothing.
 """
 from __future__ import annotations
 

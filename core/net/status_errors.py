@@ -1,9 +1,9 @@
-"""Turn a non-2xx HTTP answer into the matching :class:`~.errors.HttpStatusError`.
+"""Turn a non-2xx HTTP answer into the matching :class:`~..errors.HttpStatusError`.
 
 The mapping, in order: a context overflow (whatever the status the server chose),
-401/403 :class:`~.errors.AuthError`, 404 :class:`~.errors.NotFoundError` (model or URL),
-407 :class:`~.errors.ProxyError`, 429 :class:`~.errors.RateLimited`, 5xx
-:class:`~.errors.ServerError`, and anything else :class:`~.errors.BadRequestError`.
+401/403 :class:`~..errors.AuthError`, 404 :class:`~..errors.NotFoundError` (model or URL),
+407 :class:`~..errors.ProxyError`, 429 :class:`~..errors.RateLimited`, 5xx
+:class:`~..errors.ServerError`, and anything else :class:`~..errors.BadRequestError`.
 """
 from __future__ import annotations
 
@@ -78,8 +78,8 @@ def error_for_status(status: int, headers: Optional[Mapping[str, str]], body: by
         url: The URL that was requested, for the message.
 
     Returns:
-        An :class:`~.errors.HttpStatusError` subclass, or a
-        :class:`~.errors.ProxyError` for 407.
+        An :class:`~..errors.HttpStatusError` subclass, or a
+        :class:`~..errors.ProxyError` for 407.
     """
     content_type = _header(headers, "Content-Type").lower()
     excerpt = extract_error_message(body, content_type)

@@ -10,7 +10,7 @@ A server certificate is accepted when:
   pin covers exactly one certificate; a different one is verified normally and, if
   that fails, reported with ``pin_mismatch`` so the UI can warn that it changed.
 
-Any other failure raises :class:`~.errors.TlsError` naming the problem and carrying
+Any other failure raises :class:`~..errors.TlsError` naming the problem and carrying
 the certificate's fingerprint, fetched with a second, unverified handshake that sends
 no request, so the UI can offer the choice.
 """

@@ -19,7 +19,7 @@ What it does for every request:
   wait for data;
 * retries 429/502/503/504 and resets before the reply started, with backoff and
   ``Retry-After`` (:mod:`.retry`), never once the reply has started;
-* raises the mapped :class:`~.errors.HttpStatusError` for a non-2xx status after
+* raises the mapped :class:`~..errors.HttpStatusError` for a non-2xx status after
   reading the error body, unless ``raw=True``.
 """
 from __future__ import annotations
@@ -94,7 +94,7 @@ class HttpClient:
             The response; read its body with ``iter_chunks``/``read_all`` and close it.
 
         Raises:
-            MarginaliaError: A :mod:`.errors` subclass for every failure.
+            MarginaliaError: A :mod:`..errors` subclass for every failure.
         """
         origin, target = split_url(url)
         tls = tls or TlsOptions()

@@ -90,10 +90,6 @@ class ApprovalBroker:
         self._order: List[int] = []
         self._ids = itertools.count(1)
 
-    def set_listener(self, on_change: Optional[Callable[[], None]]) -> None:
-        """Replace the ``on_change`` callback."""
-        self._on_change = on_change
-
     def ask(self, url: str, host: str, cancel=None, purpose: str = "read",
             timeout: Optional[float] = None) -> str:
         """Ask the user about ``url`` and wait for the answer (call on a worker thread).
@@ -153,13 +149,6 @@ class ApprovalBroker:
         """How many questions are open."""
         with self._lock:
             return len(self._order)
-
-    def deny_all(self) -> None:
-        """Answer every open question with :data:`DENY` (the session is going away)."""
-        with self._lock:
-            ids = list(self._order)
-        for request_id in ids:
-            self._resolve(request_id, DENY)
 
     def _open(self, waiter: _Waiter) -> _Waiter:
         with self._lock:

@@ -1,6 +1,6 @@
 """What went wrong reading a web address, in sentences a model can act on.
 
-The HTTP client raises :mod:`.errors` exceptions written for the model server's user
+The HTTP client raises :mod:`..errors` exceptions written for the model server's user
 (their hints talk about Settings and model servers). Research reports to the model
 instead: what failed, for which URL, and what to do next (another source, a
 different address, giving up on that page).

@@ -1,6 +1,6 @@
 """The two model requests of the endpoint check: a streamed reply and a forced tool call.
 
-Both go through the same code as the chat (:func:`~.llm_stream.open_round_stream`
+Both go through the same code as the chat (:func:`~..llm.round.open_round_stream`
 chooses Ollama's native API or the OpenAI-compatible one), so what the check sees
 is what the chat will get. Besides the assembled result, the raw bytes are sniffed
 for the field the server puts reasoning in, which the result alone does not say.
@@ -161,7 +161,7 @@ def probe_auto_tools(client: "HttpClient", endpoint: EndpointConfig, cancel: Can
 
 
 def recommend_strategy(forced_verdict: str, auto_verdict: str = "") -> str:
-    """The tool strategy (see :mod:`.tool_strategy`) that suits what the probes saw.
+    """The tool strategy (see :mod:`..agent.tool_strategy`) that suits what the probes saw.
 
     Args:
         forced_verdict: :func:`probe_tools`' verdict (a forced call, or ``auto`` when forcing was refused).

@@ -1,4 +1,4 @@
-"""The endpoint check's input and output (see :mod:`.endpoint_check`)."""
+"""The endpoint check's input and output (see :mod:`.check`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,9 +1,9 @@
 """Fold Chat Completions stream chunks into events and one final assistant message.
 
-:class:`StreamState` is a pure state object: feed it each decoded chunk (a dict) with
-:meth:`StreamState.handle_chunk`, call :meth:`StreamState.close` at the end of the stream, then
+:class:`StreamState` is a pure state object: feed it the decoded chunks (dicts) with
+:meth:`StreamState.handle_chunks`, call :meth:`StreamState.close` at the end of the stream, then
 read :meth:`StreamState.final_message`. It never raises on a malformed chunk; it reports a
-:class:`~.stream_events.StreamError` instead and keeps what it could use.
+:class:`~..loop.messages.StreamError` instead and keeps what it could use.
 
 Text is gathered in lists and joined once at the end, so the cost per chunk stays constant
 however long the answer grows.
@@ -40,18 +40,17 @@ class StreamState:
 
     Example::
 
-        state = StreamState()
-        for chunk in chunks:                 # dicts decoded from the SSE data lines
-            for event in state.handle_chunk(chunk):
-                show(event)
-        state.close()
+        state, events = StreamState(), []
+        state.handle_chunks(chunks, events)  # dicts decoded from the SSE data lines
+        events += state.close()
+        show(events)
         message = state.final_message()
 
     Attributes:
         finish_reason: The finish reason the provider stated (``function_call`` is reported
             as ``tool_calls``), or ``None``.
-        usage: The last :class:`~.stream_events.UsageReport`, or ``None``.
-        errors: Every :class:`~.stream_events.StreamError` reported so far.
+        usage: The last :class:`~..loop.messages.UsageReport`, or ``None``.
+        errors: Every :class:`~..loop.messages.StreamError` reported so far.
     """
 
     def __init__(self) -> None:
@@ -75,24 +74,11 @@ class StreamState:
 
     # -- feeding ---------------------------------------------------------------------------
 
-    def handle_chunk(self, chunk: Dict[str, Any]) -> List[Any]:
-        """Fold one chunk into the state.
-
-        Args:
-            chunk: The JSON object of one ``data:`` line.
-
-        Returns:
-            The events this chunk produced.
-        """
-        events: List[Any] = []
-        self.handle_chunks((chunk,), events)
-        return events
-
     def handle_chunks(self, chunks: Iterable[Any], events: List[Any]) -> None:
         """Fold several chunks, appending their events to ``events`` (the pipeline's path).
 
         Consecutive chunks that carry only a plain piece of answer text are handled inline and
-        reported as one :class:`~.stream_events.ContentDelta` (the UI would merge them anyway);
+        reported as one :class:`~..loop.messages.ContentDelta` (the UI would merge them anyway);
         everything else goes through :meth:`_handle_delta` in order.
 
         Args:
@@ -150,8 +136,8 @@ class StreamState:
 
         Args:
             message: Plain-words description.
-            code: Short identifier (provider code or one of ``stream_errors.CODE_*``).
-            events: Where the :class:`~.stream_events.StreamError` is appended.
+            code: Short identifier (provider code or one of the ``CODE_*`` of :mod:`.errors`).
+            events: Where the :class:`~..loop.messages.StreamError` is appended.
         """
         error = StreamError(message, code)
         self.errors.append(error)

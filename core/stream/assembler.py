@@ -4,7 +4,7 @@ The network layer calls :meth:`StreamAssembler.feed` for each chunk it receives 
 :meth:`StreamAssembler.close` at the end of the body; the UI consumes the returned events;
 the agent loop reads :meth:`StreamAssembler.result`. Nothing here does I/O, and nothing raises
 for malformed data: empty bodies, cut streams, broken JSON and provider errors all become a
-:class:`~.stream_events.StreamError` event and ``StreamResult.error``.
+:class:`~..loop.messages.StreamError` event and ``StreamResult.error``.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..i18n import _
 from .message import AssistantMessage
 from .responses import ResponsesStreamState
 from .sse import SSEDecoder
-from .errors import CODE_EMPTY_BODY, CODE_MALFORMED_CHUNK, CODE_TRUNCATED, StreamUsageError, error_for_code
+from .errors import CODE_EMPTY_BODY, CODE_MALFORMED_CHUNK, CODE_TRUNCATED, StreamUsageError
 from ..loop.messages import StreamError, UsageReport
 from .unstreamed_body import chunk_from_plain_body
 
@@ -29,13 +29,13 @@ class StreamResult:
     """What one stream produced.
 
     Attributes:
-        message: The assembled :class:`~.messages.AssistantMessage`.
+        message: The assembled :class:`~.message.AssistantMessage`.
         finish_reason: Why the model stopped (``error`` when an error ended the stream).
-        usage: The last :class:`~.stream_events.UsageReport`, or ``None``.
+        usage: The last :class:`~..loop.messages.UsageReport`, or ``None``.
         error: The first error's plain-words message, or ``None`` for a clean stream.
         error_code: That error's code (``empty_body``, ``truncated``, ``malformed_chunk``, or
             the provider's), or ``None``.
-        errors: Every :class:`~.stream_events.StreamError` reported.
+        errors: Every :class:`~..loop.messages.StreamError` reported.
         done_seen: True when the stream's end marker arrived (``[DONE]`` for Chat
             Completions, a terminal ``response.*`` event for the Responses API).
     """
@@ -49,11 +49,6 @@ class StreamResult:
         self.error = errors[0].message if errors else None
         self.error_code = errors[0].code if errors else None
         self.done_seen = done_seen
-
-    def raise_for_error(self) -> None:
-        """Raise the matching :class:`~.stream_errors.StreamFormatError` if there was an error."""
-        if self.error is not None:
-            raise error_for_code(self.error, self.error_code)
 
 
 class StreamAssembler:

@@ -25,7 +25,7 @@ def usage_from_payload(usage: Any) -> Optional[UsageReport]:
         usage: The ``usage`` value of a chunk or response.
 
     Returns:
-        A :class:`~.stream_events.UsageReport`, or ``None`` when no count is present.
+        A :class:`~..loop.messages.UsageReport`, or ``None`` when no count is present.
     """
     if not isinstance(usage, dict):
         return None

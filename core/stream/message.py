@@ -1,7 +1,7 @@
 """The assembled assistant message: what a finished stream produced.
 
 Built by :meth:`.accumulate.StreamState.final_message` and
-:meth:`.responses_stream.ResponsesStreamState.final_message`; appended to the conversation
+:meth:`.responses.ResponsesStreamState.final_message`; appended to the conversation
 history with :meth:`AssistantMessage.to_api_dict`.
 """
 from __future__ import annotations
@@ -79,7 +79,7 @@ class AssistantMessage:
         reasoning: The visible reasoning (reasoning fields, thinking parts, think blocks).
         refusal: The refusal text, or ``None``.
         tool_calls: The complete tool calls, in order.
-        finish_reason: Why the model stopped (see :class:`.stream_events.StreamFinished`).
+        finish_reason: Why the model stopped (see :class:`..loop.messages.StreamFinished`).
         reasoning_details: Opaque reasoning items (OpenRouter ``reasoning_details``, including
             ``reasoning.encrypted``; Responses ``reasoning`` items), kept to be sent back.
     """

@@ -12,7 +12,7 @@ events::
 
 Each line is translated into the Chat Completions chunk it corresponds to and folded
 by the same :class:`~.accumulate.StreamState` as the SSE path, so both paths produce
-the same events and the same :class:`~.messages.AssistantMessage`: ``thinking``
+the same events and the same :class:`~.message.AssistantMessage`: ``thinking``
 becomes reasoning, a complete tool call (arguments as an object) becomes one tool call
 with its arguments as JSON text, and the final line gives the finish reason and usage.
 """

@@ -26,7 +26,7 @@ SUMMARY_PART_SEPARATOR = "\n\n"
 class ResponsesStreamState(StreamState):
     """Accumulates one Responses API stream; same events and message as :class:`StreamState`.
 
-    Feed each decoded event payload (the dict carrying ``"type"``) to :meth:`handle_event`.
+    Feed the decoded event payloads (dicts carrying ``"type"``) to :meth:`handle_chunks`.
 
     Attributes:
         terminated: True once ``response.completed``, ``.incomplete`` or ``.failed`` arrived.
@@ -51,19 +51,6 @@ class ResponsesStreamState(StreamState):
             "response.failed": self._on_failed,
             "error": self._on_error,
         }
-
-    def handle_event(self, payload: Dict[str, Any]) -> List[Any]:
-        """Fold one Responses event into the state.
-
-        Args:
-            payload: The JSON object of one SSE event.
-
-        Returns:
-            The events it produced.
-        """
-        events: List[Any] = []
-        self.handle_chunks((payload,), events)
-        return events
 
     def handle_chunks(self, chunks: Iterable[Any], events: List[Any]) -> None:
         """Pipeline entry point (same contract as :meth:`StreamState.handle_chunks`)."""

@@ -46,5 +46,5 @@ class ToolCallBuilder:
         return "".join(self.parts)
 
     def build(self) -> ToolCall:
-        """The finished :class:`~.messages.ToolCall` (arguments parsed now)."""
+        """The finished :class:`~.message.ToolCall` (arguments parsed now)."""
         return ToolCall(self.id, self.name, self.arguments(), self.position)

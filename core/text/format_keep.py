@@ -115,19 +115,3 @@ def _pair_groups(i1: int, i2: int, j1: int, j2: int) -> List[Tuple[Tuple[int, in
         b2 = j1 + (group + 1) * new_count // groups
         result.append(((a1, a2), (b1, b2)))
     return result
-
-
-def apply_edits(old: str, edits: Sequence[Edit]) -> str:
-    """Return ``old`` with ``edits`` applied (what the document will read afterwards).
-
-    Args:
-        old: the original text.
-        edits: edits from :func:`plan_edits`.
-
-    Returns:
-        The edited text.
-    """
-    result = old
-    for edit in sorted(edits, key=lambda e: e.start, reverse=True):
-        result = result[:edit.start] + edit.text + result[edit.end:]
-    return result

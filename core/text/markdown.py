@@ -52,15 +52,16 @@ def parse(markdown: str, md: Optional[MarkdownIt] = None) -> Optional[List[Token
     return tokens
 
 
-def is_single_paragraph(markdown: str) -> bool:
-    """True when ``markdown`` is one paragraph of inline text (no headings, lists, tables…)."""
-    tokens = parse(markdown)
+def is_single_paragraph(tokens: Optional[List[Token]]) -> bool:
+    """True when the tokens (from :func:`parse`) are one paragraph of inline text (no headings, lists, tables…)."""
     return tokens is not None and [t.type for t in tokens] == ["paragraph_open", "inline", "paragraph_close"]
 
 
-def has_content(markdown: str) -> bool:
-    """True when ``markdown`` renders to at least one block (not only blank lines or link definitions)."""
-    tokens = parse(markdown)
+def has_content(markdown: str, tokens: Optional[List[Token]]) -> bool:
+    """True when ``markdown`` renders to at least one block (not only blank lines or link definitions).
+
+    ``tokens`` are its tokens from :func:`parse` (None when the parser failed: then any text counts).
+    """
     return bool(tokens) if tokens is not None else bool(markdown.strip())
 
 

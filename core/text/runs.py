@@ -1,12 +1,10 @@
 """Formatted runs: pieces of text with one set of character formats, inside one paragraph.
 
 Inline Markdown (:mod:`.markdown`) and inline HTML (:mod:`.html_inline`) both become
-runs; the Writer side inserts them directly inside a paragraph, and
-:func:`runs_to_html` renders them for LibreOffice's HTML import.
+runs; the Writer side inserts them directly inside a paragraph.
 """
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, replace
 from typing import List, Optional
 
@@ -47,20 +45,3 @@ def merge_runs(runs: List[Run]) -> List[Run]:
 def plain_text(runs: List[Run]) -> str:
     """Return the text of ``runs`` without formats (line breaks as ``\\n``)."""
     return "".join(run.text for run in runs)
-
-
-def runs_to_html(runs: List[Run]) -> str:
-    """Render runs as inline HTML for LibreOffice's HTML import."""
-    parts = []
-    for run in runs:
-        if run.text == LINE_BREAK:
-            parts.append("<br>")
-            continue
-        piece = html.escape(run.text, quote=False)
-        for flag, tag in (("code", "code"), ("strike", "s"), ("underline", "u"), ("italic", "i"), ("bold", "b")):
-            if getattr(run, flag):
-                piece = "<%s>%s</%s>" % (tag, piece, tag)
-        if run.link:
-            piece = '<a href="%s">%s</a>' % (html.escape(run.link, quote=True), piece)
-        parts.append(piece)
-    return "".join(parts)

@@ -29,7 +29,7 @@ def _feed(chunks, state=None):
     state = state or StreamState()
     events = []
     for chunk in chunks:
-        events.extend(state.handle_chunk(chunk))
+        state.handle_chunks([chunk], events)
     events.extend(state.close())
     return state, events
 
@@ -291,7 +291,8 @@ def test_malformed_chunks_are_reported_not_raised():
            {"choices": [{"finish_reason": 7}]}, {"choices": {"0": {}}}]
     for chunk in bad:
         state = StreamState()
-        events = state.handle_chunk(chunk)
+        events = []
+        state.handle_chunks([chunk], events)
         assert [e.code for e in events if isinstance(e, StreamError)] == ["malformed_chunk"], chunk
     state, _ = _feed([_chunk({"content": "ok"}), {"choices": [{"delta": {"content": 5}}]},
                       _chunk({"content": "!"})])

@@ -76,13 +76,14 @@ def test_questions_are_answered_in_order_and_timeouts_deny():
     assert first_out["choice"] == ONCE
 
 
-def test_deny_all_and_bad_choices():
+def test_a_bad_choice_is_refused_and_leaves_the_question_open():
     broker = ApprovalBroker()
     thread, outcome = ask_in_thread(broker)
     request = wait_pending(broker)
     with pytest.raises(ValueError):
         broker.answer(request.request_id, "maybe")
-    broker.deny_all()
+    assert broker.pending() == request
+    broker.answer(request.request_id, DENY)
     thread.join(2)
     assert outcome["choice"] == DENY
 

@@ -2,7 +2,7 @@
 import pytest
 
 from marginalia.core.calc.cell_values import (EMPTY, FORMULA, NUMBER, TEXT, CellInput, CellValueError, cell_input,
-    count_kinds, data_array, filled_grid, formula_array, grid_from_rows, has_formulas, looks_like_number,
+    count_kinds, data_array, formula_array, grid_from_rows, has_formulas, looks_like_number,
     number_text, shape_mismatch, snapshot_array)
 
 
@@ -63,8 +63,7 @@ def test_snapshot_array_restores_types_exactly():
         ("1", "'007", "", "=1/0"), ("0.30000000000000004", "'=abc", "'x", "=A1+1"))
 
 
-def test_filled_grid_and_shape_mismatch():
-    assert filled_grid("=A1", 2, 3) == [[CellInput(FORMULA, "=A1")] * 3] * 2
+def test_shape_mismatch():
     assert shape_mismatch(2, 2, 2, 2, "Sheet1.A1:B2") is None
     message = shape_mismatch(3, 2, 2, 2, "Sheet1.A1:B2")
     assert "is 2 row(s) × 2 column(s)" in message and "has 3 row(s) × 2 column(s)" in message

@@ -3,7 +3,7 @@ OpenRouter and LM Studio; and the num_ctx sizing for Ollama."""
 import pytest
 from support.scripted_server import Reply, json_reply
 
-from marginalia.core.llm.context_window import ContextFacts, ollama_num_ctx, probe_context_facts, probe_context_window
+from marginalia.core.llm.context_window import ContextFacts, ollama_num_ctx, probe_context_facts
 
 OLLAMA_SHOW = {"modelfile": "...", "parameters": "stop \"<|im_end|>\"\nnum_ctx 8192",
                "model_info": {"general.architecture": "qwen2", "qwen2.context_length": 32768,
@@ -28,7 +28,7 @@ def test_ollama_loaded_model_size_wins(memory_server, memory_client):
     memory_server.enqueue(json_reply({"models": [
         {"name": "other:1b", "context_length": 2048},
         {"name": "qwen2.5:7b", "model": "qwen2.5:7b", "context_length": 16384}]}), path="/api/ps")
-    assert probe_context_window(memory_client, ollama_url(memory_server), "qwen2.5:7b") == 16384
+    assert probe_context_facts(memory_client, ollama_url(memory_server), "qwen2.5:7b").context_window == 16384
 
 
 def test_ollama_without_num_ctx_reports_only_the_maximum(memory_server, memory_client):
@@ -56,7 +56,7 @@ def test_llama_server_props_after_its_model_list(memory_server, memory_client):
 def test_model_list_entries(memory_server, memory_client, entry, window):
     listing = {"data": [{"id": "other", "max_model_len": 1}, entry]}
     memory_server.enqueue(json_reply(listing), path="/v1/models")
-    assert probe_context_window(memory_client, memory_server.base_url, "m") == window
+    assert probe_context_facts(memory_client, memory_server.base_url, "m").context_window == window
 
 
 def test_lm_studio_loaded_context(memory_server, memory_client):
@@ -72,7 +72,7 @@ def test_lm_studio_loaded_context(memory_server, memory_client):
 
 def test_unknown_server_gives_none(memory_server, memory_client):
     memory_server.default_reply = Reply(status=404, chunks=[b"Not Found"])
-    assert probe_context_window(memory_client, memory_server.base_url, "m") is None
+    assert probe_context_facts(memory_client, memory_server.base_url, "m").context_window is None
 
 
 @pytest.mark.parametrize("prompt, reply, model_max, expected", [

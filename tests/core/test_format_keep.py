@@ -1,7 +1,15 @@
 """Planning minimal edits so unchanged words keep their formatting."""
 import random
 
-from marginalia.core.text.format_keep import Edit, align, apply_edits, plan_edits, tokenize
+from marginalia.core.text.format_keep import Edit, align, plan_edits, tokenize
+
+
+def apply_edits(old, edits):
+    """``old`` with ``edits`` applied: what the document reads afterwards."""
+    result = old
+    for edit in sorted(edits, key=lambda e: e.start, reverse=True):
+        result = result[:edit.start] + edit.text + result[edit.end:]
+    return result
 
 
 def test_tokens_rebuild_the_text():

@@ -1,7 +1,7 @@
 """Filling a formula over a range: relative references move, absolute parts stay."""
 import pytest
 
-from marginalia.core.calc.formula_shift import FormulaTemplate, ShiftError, shift_formula
+from marginalia.core.calc.formula_shift import FormulaTemplate, ShiftError
 
 
 @pytest.mark.parametrize("formula, rows, columns, expected", [
@@ -22,12 +22,12 @@ from marginalia.core.calc.formula_shift import FormulaTemplate, ShiftError, shif
     ("=XFC1", 0, 1, "=XFD1"),
 ])
 def test_shift(formula, rows, columns, expected):
-    assert shift_formula(formula, rows, columns) == expected
+    assert FormulaTemplate(formula).at(rows, columns) == expected
 
 
 def test_leaving_the_sheet_is_an_error():
     with pytest.raises(ShiftError):
-        shift_formula("=XFD1", 0, 1)
+        FormulaTemplate("=XFD1").at(0, 1)
     with pytest.raises(ShiftError):
         FormulaTemplate("=A1", max_rows=10).at(10, 0)
 

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from marginalia.core.chat import history_store, session_data
-from marginalia.core.chat.history_store import HistoryStore, is_valid_session_id, new_session_id
+from marginalia.core.chat.history_store import HistoryStore, is_valid_session_id
+from marginalia.core.chat.session import ChatSession
 from marginalia.core.chat.session_data import SHORTENED_MARK
 from marginalia.core.chat.transcript import Transcript
 
@@ -48,7 +49,7 @@ def store(tmp_path):
 # --- ids ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("session_id, valid", [
-    (SESSION, True), ("0123abcd", True), ("0123ABCD", True), (new_session_id(), True),
+    (SESSION, True), ("0123abcd", True), ("0123ABCD", True), (ChatSession().session_id, True),
     ("123e4567-e89b-12d3-a456-426614174000", True), ("123E4567-E89B-12D3-A456-426614174000", True),
     ("0123abc", False), ("0123abcg", False), ("../../etc/passwd", False), ("abcd1234/..", False),
     ("abcd1234\x00", False), ("", False), (None, False), (12345678, False), ("a" * 65, False),

@@ -164,10 +164,8 @@ def test_language_names_fall_back_to_english():
         for locale, language in (("de", "de"), ("de_AT.UTF-8".split(".")[0], "de"), ("FR-ca", "fr"),
                                  ("en-US", "en"), ("", "en"), (None, "en"), ("xx", "en")):
             assert set_language(locale) == language, locale
-            assert i18n.current_language() == language
     finally:
         set_language("en")
-    assert set(LANGUAGES) <= set(i18n.available_languages())
 
 
 # --- what the code marks ------------------------------------------------------------------

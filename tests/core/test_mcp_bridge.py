@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from marginalia.core.mcp.dispatch import SerialDispatcher, run_inline
+from marginalia.core.mcp.dispatch import SerialDispatcher
 from marginalia.core.mcp.http_server import McpHttpServer
 from marginalia.core.mcp.protocol import McpProtocol, ToolHost, ToolResult
 
@@ -25,7 +25,7 @@ class NameHost(ToolHost):
 
 @pytest.fixture
 def server():
-    with McpHttpServer(McpProtocol(NameHost(), SerialDispatcher(run_inline)), lambda: TOKEN) as running:
+    with McpHttpServer(McpProtocol(NameHost(), SerialDispatcher(lambda call: call())), lambda: TOKEN) as running:
         yield running
 
 

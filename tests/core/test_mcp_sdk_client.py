@@ -3,7 +3,7 @@ import asyncio
 
 import pytest
 
-from marginalia.core.mcp.dispatch import SerialDispatcher, run_inline
+from marginalia.core.mcp.dispatch import SerialDispatcher
 from marginalia.core.mcp.http_server import McpHttpServer
 from marginalia.core.mcp.protocol import McpProtocol, ToolHost, ToolResult
 
@@ -32,7 +32,7 @@ def test_the_sdk_client_falls_back_to_the_initialize_handshake():
                 result = await client.call_tool("whoami", {})
                 return [tool.name for tool in tools.tools], result
 
-    with McpHttpServer(McpProtocol(Host(), SerialDispatcher(run_inline)), lambda: "t0ken") as server:
+    with McpHttpServer(McpProtocol(Host(), SerialDispatcher(lambda call: call())), lambda: "t0ken") as server:
         names, result = asyncio.run(asyncio.wait_for(scenario(server.url), 30))
     assert names == ["whoami"]
     assert not result.is_error

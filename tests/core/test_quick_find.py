@@ -1,8 +1,8 @@
-"""find_all_quick returns exactly what find_all returns, on plain and on tricky text."""
+"""finder returns exactly what find_all returns, on plain and on tricky text."""
 import random
 
 from marginalia.core.text.match import find_all
-from marginalia.core.text.quick_find import _normalizes_to_itself, find_all_quick, texts_finder
+from marginalia.core.text.quick_find import _normalizes_to_itself, finder, texts_finder
 
 PIECES = ["Micheal", "micheal", "Smith", "SMITH", " ", "  ", "\t", "\n", "\u00a0", "\u2019", "'", "`", "\u00ad",
           "\u200b", "caf\u00e9", "cafe\u0301", "\u0130stanbul", "\u03a3\u03bf\u03c6\u03af\u03b1\u03a3", "\u2013",
@@ -18,7 +18,7 @@ def test_same_matches_as_find_all_on_random_text():
         needle = rng.choice(NEEDLES + ["".join(rng.choice(PIECES) for _ in range(2))])
         for match_case in (True, False):
             for whole_words in (False, True):
-                assert find_all_quick(haystack, needle, match_case, whole_words) == \
+                assert finder(needle, match_case, whole_words)(haystack) == \
                     find_all(haystack, needle, match_case, whole_words), (haystack, needle, match_case)
 
 

@@ -1,9 +1,11 @@
 """Secrets never reach a message or a log: what redact() removes and what it keeps."""
+import io
 import logging
 
 import pytest
 
-from marginalia.core.redact import MARK, RedactingFilter, redact, redact_headers
+from marginalia.core.redact import MARK, redact
+from marginalia.ui.office.log import _RedactingFormatter
 
 OPENAI_KEY = "sk-proj-Ab3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI"
 OPENROUTER_KEY = "sk-or-v1-0123456789abcdef0123456789abcdef0123456789abcdef01234567"
@@ -50,22 +52,22 @@ def test_none_and_non_strings_are_converted():
     assert redact(ValueError("Bearer abc-def1")) == "Bearer " + MARK
 
 
-def test_redact_headers_masks_credential_headers_only():
-    headers = {"Authorization": "Bearer x", "X-Title": "Marginalia", "cookie": "a=b"}
-    assert redact_headers(headers) == {"Authorization": MARK, "X-Title": "Marginalia",
-                                       "cookie": MARK}
-
-
-def test_logging_filter_redacts_messages_arguments_and_tracebacks(caplog):
+def test_the_log_file_s_formatter_redacts_messages_arguments_and_tracebacks():
+    """The formatter of marginalia.log (ui/office/log.py), the one place log lines are written."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(_RedactingFormatter("%(levelname)s %(name)s: %(message)s"))
     logger = logging.getLogger("marginalia.test.redact")
-    caplog.handler.addFilter(RedactingFilter())
+    logger.addHandler(handler)
     try:
         raise ValueError("bad key %s" % OPENAI_KEY)
     except ValueError:
         logger.exception("request with %s failed", {"Authorization": "Bearer tok-12345"})
-    text = caplog.text
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
     assert OPENAI_KEY not in text and "tok-12345" not in text
-    assert "request with" in text and MARK in text
+    assert "request with" in text and MARK in text and "Traceback" in text
 
 
 @pytest.mark.parametrize("prose", ["Basic income is a policy idea.", "Bearer bonds were common.",

@@ -11,7 +11,7 @@ def _feed(payloads):
     state = ResponsesStreamState()
     events = []
     for payload in payloads:
-        events.extend(state.handle_event(payload))
+        state.handle_chunks([payload], events)
     events.extend(state.close())
     return state, events
 

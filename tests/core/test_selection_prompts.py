@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from marginalia.core.agent.selection_prompts import StreamCleaner, clean_whole, edit_messages, extend_messages
+from marginalia.core.agent.selection_prompts import StreamCleaner, edit_messages, extend_messages
 
 CASES = [
     ("Plain answer.", "", "Plain answer."),
@@ -23,7 +23,8 @@ CASES = [
 
 @pytest.mark.parametrize("text, before, expected", CASES)
 def test_whole_text(text, before, expected):
-    assert clean_whole(text, before) == expected
+    cleaner = StreamCleaner(before)
+    assert cleaner.feed(text) + cleaner.finish() == expected
 
 
 @pytest.mark.parametrize("text, before, expected", CASES)

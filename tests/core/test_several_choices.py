@@ -63,8 +63,8 @@ def test_any_chunking_gives_the_same_result():
 
 def test_choices_of_one_chunk_and_a_choice_zero_without_index():
     state = StreamState()
-    state.handle_chunk({"choices": [{"index": 1, "delta": {"content": "B"}}, {"delta": {"content": "A"}}]})
-    state.handle_chunk({"choices": [{"index": 2, "delta": {"content": "C"}, "finish_reason": "length"}]})
+    state.handle_chunks([{"choices": [{"index": 1, "delta": {"content": "B"}}, {"delta": {"content": "A"}}]},
+                         {"choices": [{"index": 2, "delta": {"content": "C"}, "finish_reason": "length"}]}], [])
     state.close()
     assert state.final_message().content == "A" and state.final_message().finish_reason == "stop"
     assert state.other_choices == {1: 1, 2: 1}
@@ -74,7 +74,7 @@ def test_a_stream_whose_only_choice_is_not_numbered_0_is_still_read(caplog):
     state = StreamState()
     for chunk in (_chunk(1, {"role": "assistant", "content": "Hel"}), _chunk(1, {"content": "lo"}),
                   _chunk(1, {}, "stop")):
-        state.handle_chunk(chunk)
+        state.handle_chunks([chunk], [])
     with caplog.at_level(logging.INFO, logger="marginalia.stream"):
         events = state.close()
     assert state.final_message().content == "Hello" and state.final_message().finish_reason == "stop"

@@ -28,7 +28,7 @@ from marginalia.core.stream.assembler import StreamAssembler
 from marginalia.core.llm.request import build_chat_body
 from marginalia.core.stream.ollama import OllamaStreamAssembler
 from marginalia.core.stream.sse import SSEDecoder
-from marginalia.core.stream.errors import StreamFormatError
+from marginalia.core.stream.errors import StreamUsageError
 from marginalia.core.agent.text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from marginalia.core.stream.think_tags import ThinkTagSplitter
 
@@ -59,7 +59,7 @@ def run_cases(name, count, case, figures=None):
                 case(random.Random(seed))
             except Hang:
                 pytest.fail("%s: seed %d ran longer than %.0f s (a hang)" % (name, seed, CASE_LIMIT))
-            except StreamFormatError:
+            except StreamUsageError:
                 pass   # our own error type: allowed
             except Exception as error:
                 raise AssertionError("%s: seed %d: %s: %s" % (name, seed, type(error).__name__, error)) from error
@@ -205,7 +205,7 @@ def test_accumulator_takes_any_chunk(figures):
     def case(rng):
         state = StreamState()
         for _ in range(rng.randint(1, 10)):
-            state.handle_chunk(fuzz_inputs.chunk_value(rng))
+            state.handle_chunks([fuzz_inputs.chunk_value(rng)], [])
         state.close()
         check_sendable(state.final_message())
     run_cases("accumulator", 15000, case, figures)

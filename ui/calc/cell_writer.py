@@ -182,13 +182,6 @@ def restore(document, target, saved) -> None:
         bulk_write(document, target, saved, empty_runs(saved, is_empty=lambda text: text == ""), formulas=True)
 
 
-def formula_errors_in(target) -> List[Tuple[str, int]]:
-    """``(cell, code)`` of the formula cells in the target that show an error."""
-    ref = target.ref
-    return [(cell_name(ref.start_column + column, ref.start_row + row), code)
-            for (row, column), code in sorted(error_cells(target.cell_range()).items())]
-
-
 def _notes_in(target):
     """``[(CellAddress, text)]`` of the comments inside the target."""
     annotations = target.sheet.getAnnotations()

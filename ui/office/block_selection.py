@@ -66,12 +66,6 @@ class block_selection:  # noqa: N801  (used as a ``with`` statement, like ``open
         return False
 
 
-def block_mode_of(document):
-    """True or False as ``document``'s view is in block selection mode or not; None when unknown."""
-    frame = frame_of(document)
-    return None if frame is None else _block_mode(frame)
-
-
 class _ModeState(unohelper.Base, XStatusListener):
     """Receives the mode's state, which LibreOffice sends as soon as the listener is added."""
 

@@ -6,7 +6,6 @@ hides the whole sidebar. The API below is idempotent: it only ever shows.
 from __future__ import annotations
 
 DECK_ID = "MarginaliaDeck"
-PANEL_ID = "MarginaliaChatPanel"
 
 
 def open_deck(frame, pump=None, attempts: int = 50):
@@ -26,9 +25,3 @@ def open_deck(frame, pump=None, attempts: int = 50):
     if not deck.isActive():
         deck.activate(True)
     return deck
-
-
-def panel_window(frame):
-    """Return the chat panel's window (its dialog control) after opening the deck."""
-    deck = open_deck(frame)
-    return deck.getPanels().getByName(PANEL_ID).getDialog()

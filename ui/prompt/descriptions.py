@@ -3,13 +3,9 @@ from __future__ import annotations
 
 from ...core.i18n import N_, _
 
-SERVICE = "org.marginalia.calc.PromptAddIn"
-"""The add-in's service (and implementation) name; ODF files name the function through it."""
 FUNCTION = "prompt"
 """The programmatic (method) name."""
 DISPLAY_NAME = "PROMPT"
-CATEGORY = "Add-In"
-"""Calc's own category for add-ins (its categories are fixed); the description names Marginalia."""
 
 DESCRIPTION = N_("Marginalia: asks the AI model for one value from an instruction and the given inputs. "
                  "The cell shows the answer when it arrives and keeps it.")

@@ -56,8 +56,3 @@ def write_group(ctx, group: str, values: dict) -> None:
     for name, value in values.items():
         access.replaceByName(name, value)
     access.commitChanges()
-
-
-def file_url_to_path(url: str) -> str:
-    """Convert a file:// URL to a system path."""
-    return uno.fileUrlToSystemPath(url)

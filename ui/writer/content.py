@@ -11,7 +11,8 @@ from typing import List
 
 from ...core.text.html_inline import complete_document, inline_runs, is_inline_html
 from ...core.text.html_text import html_to_text
-from ...core.text.markdown import inline_runs as markdown_runs, markdown_to_html, parse
+from ...core.text.markdown import (has_content, inline_runs as markdown_runs, is_single_paragraph, markdown_to_html,
+                                   parse)
 from ...core.text.runs import Run, plain_text
 from ...core.agent.tools import ToolError
 from .text_ops import clean
@@ -59,10 +60,10 @@ def prepare(content: str, content_format: str, allow_empty: bool = False) -> Con
     if content_format == "plain" or not content.strip():
         return Content("plain", text=clean(content))
     if content_format == "markdown":
-        tokens = parse(content)  # parsed once here for both questions (each function would parse again)
-        if tokens is not None and [token.type for token in tokens] == ["paragraph_open", "inline", "paragraph_close"]:
-            return Content("inline", runs=markdown_runs(content.strip("\r\n")))  # is_single_paragraph
-        if not (bool(tokens) if tokens is not None else bool(content.strip())):  # has_content
+        tokens = parse(content)  # parsed once for both questions and the HTML
+        if is_single_paragraph(tokens):
+            return Content("inline", runs=markdown_runs(content.strip("\r\n")))
+        if not has_content(content, tokens):
             raise ToolError("The Markdown content has no text.")
         return Content("blocks", html=markdown_to_html(content, tokens))
     if is_inline_html(content):

@@ -17,8 +17,6 @@ from typing import List, Optional, Tuple
 import uno
 from com.sun.star.beans import PropertyValue
 
-from ...core.text.html_inline import complete_document
-from ...core.text.markdown import markdown_to_html
 from ...core.agent.tools import ToolError
 from .blocks import Block, body_blocks, has_block, reread_around
 from .outline_styles import fit_headings
@@ -26,11 +24,6 @@ from .spans import TextSpan
 
 HTML_FILTER = "HTML (StarWriter)"
 HTML_BODY_STYLE = "Text body"
-
-
-def to_html(content: str, content_format: str) -> str:
-    """The complete HTML document for ``content`` given as ``markdown`` or ``html``."""
-    return markdown_to_html(content) if content_format == "markdown" else complete_document(content)
 
 
 def import_html(document, paragraph_number: int, html: str, body_style: str,

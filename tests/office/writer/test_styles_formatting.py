@@ -1,12 +1,11 @@
 """list_styles, apply_style and format_text on real documents."""
 from com.sun.star.awt.FontWeight import BOLD
 
-from marginalia.ui.office.block_selection import block_mode_of
 from marginalia.ui.office.undo_keys import UndoKeys
 from marginalia.ui.office.undo_step import UndoListener
 
 from support.commands import press
-from writer_docs import RED, YELLOW, blocks, portions, select_in, snapshot
+from writer_docs import RED, YELLOW, block_mode_of, blocks, portions, select_in, snapshot
 
 
 def test_list_styles_marks_used_ones_and_shows_localized_names(tools, sample):

@@ -172,6 +172,14 @@ def portions(paragraph):
     return result
 
 
+def block_mode_of(doc):
+    """True or False as ``doc``'s view is in block selection mode or not; None when unknown."""
+    from marginalia.ui.office.block_selection import _block_mode
+    from marginalia.ui.office.dispatch import frame_of
+    frame = frame_of(doc)
+    return None if frame is None else _block_mode(frame)
+
+
 def snapshot(doc):
     """Text, styles and formatting of the whole body (for "unchanged" and undo checks)."""
     result = []
