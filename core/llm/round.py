@@ -22,7 +22,7 @@ from .url_normalize import normalize_base_url
 from ..errors import (AuthError, BadRequestError, Cancelled, ContextOverflowError, HttpStatusError, MarginaliaError,
                       NotFoundError)
 from ..i18n import _
-from ..loop.messages import Message, RoundDone, RoundFailed, StreamError
+from ..loop.messages import Message, RoundDone, RoundFailed
 
 log = logging.getLogger("marginalia.stream")
 
@@ -213,7 +213,6 @@ def _other_api_may_answer(error: MarginaliaError, strict: bool) -> bool:
 
 
 def _pass_on(events, on_event: Post) -> None:
-    """Hand on the stream's events as they are; its errors are reported by the round's end instead."""
+    """Hand on the stream's events as they are (its errors are in the round's end)."""
     for event in events:
-        if type(event) is not StreamError:
-            on_event(event)
+        on_event(event)

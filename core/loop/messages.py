@@ -193,22 +193,6 @@ class StreamFinished(Message):
         self.finish_reason = finish_reason
 
 
-class StreamError(Message):
-    """Something went wrong inside the stream; ``message`` is plain words, ``code`` a short identifier."""
-
-    __slots__ = ("message", "code")
-    type = "stream.error"
-
-    def __init__(self, message: str, code: Optional[str] = None) -> None:
-        self.message = message
-        self.code = code
-
-
-STREAM_EVENTS = (ContentDelta, ReasoningDelta, RefusalDelta, ToolCallStarted, ToolCallArgumentsDelta,
-                 UsageReport, StreamFinished, StreamError)
-"""The events a stream produces, in the order of the table above."""
-
-
 # --- the end of a model round ------------------------------------------------------------
 
 class RoundDone(Message):

@@ -3,7 +3,7 @@
 :class:`StreamState` is a pure state object: feed it each decoded chunk (a dict) with
 :meth:`StreamState.handle_chunk`, call :meth:`StreamState.close` at the end of the stream, then
 read :meth:`StreamState.final_message`. It never raises on a malformed chunk; it reports a
-:class:`~.stream_events.StreamError` instead and keeps what it could use.
+:class:`~.errors.StreamError` instead (in :attr:`StreamState.errors`) and keeps what it could use.
 
 Text is gathered in lists and joined once at the end, so the cost per chunk stays constant
 however long the answer grows.
@@ -23,9 +23,9 @@ from .content_parts import REASONING, REFUSAL, split_content_parts
 from ..i18n import _
 from .message import AssistantMessage, ToolCall
 from .reasoning_details import ReasoningDetailsMerger
-from .errors import CODE_MALFORMED_CHUNK
-from ..loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamError, StreamFinished,
-    ToolCallArgumentsDelta, ToolCallStarted)
+from .errors import CODE_MALFORMED_CHUNK, StreamError
+from ..loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamFinished, ToolCallArgumentsDelta,
+    ToolCallStarted)
 from .think_tags import ThinkTagSplitter
 from .tool_call_builder import ToolCallBuilder
 
@@ -51,7 +51,7 @@ class StreamState:
         finish_reason: The finish reason the provider stated (``function_call`` is reported
             as ``tool_calls``), or ``None``.
         usage: The last :class:`~.stream_events.UsageReport`, or ``None``.
-        errors: Every :class:`~.stream_events.StreamError` reported so far.
+        errors: Every :class:`~.errors.StreamError` reported so far.
     """
 
     def __init__(self) -> None:
@@ -131,31 +131,28 @@ class StreamState:
                 if "error" in chunk and chunk["error"]:
                     _flush_run(run, events)
                     message, code = error_from_payload(chunk)
-                    self.report_error(message, code, events)
+                    self.report_error(message, code)
             except Exception as exc:  # any shape we cannot use: report it, keep the rest
                 _flush_run(run, events)
-                self._report_malformed(exc, events)
+                self._report_malformed(exc)
         if run:
             _flush_run(run, events)
         if zero_seen and not self._choice_zero_seen:
             self._choice_zero_seen = True
             self._unfollowed = []
 
-    def _report_malformed(self, exc: Exception, events: List[Any]) -> None:
+    def _report_malformed(self, exc: Exception) -> None:
         self.report_error(_("A stream chunk had an unexpected shape and was skipped (%s: %s).")
-                          % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK, events)
+                          % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK)
 
-    def report_error(self, message: str, code: Optional[str], events: List[Any]) -> None:
-        """Record an error of this stream and append its event.
+    def report_error(self, message: str, code: Optional[str]) -> None:
+        """Record an error of this stream (the round's end reports it; it is no event).
 
         Args:
             message: Plain-words description.
-            code: Short identifier (provider code or one of ``stream_errors.CODE_*``).
-            events: Where the :class:`~.stream_events.StreamError` is appended.
+            code: Short identifier (provider code or one of ``errors.CODE_*``).
         """
-        error = StreamError(message, code)
-        self.errors.append(error)
-        events.append(error)
+        self.errors.append(StreamError(message, code))
 
     def close(self) -> List[Any]:
         """End of stream: release held-back text and state the finish reason if not yet done.

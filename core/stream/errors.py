@@ -1,7 +1,7 @@
 """Errors of the streaming engine (SSE decoding, delta accumulation, stream assembly).
 
-The decoders and accumulators never raise for malformed *data*: they report what went wrong as
-a :class:`~.stream_events.StreamError` event and in ``StreamResult.error``. The exceptions below
+The decoders and accumulators never raise for malformed *data*: they record what went wrong as
+a :class:`StreamError` in ``StreamResult.errors`` (the first in ``StreamResult.error``). The exceptions below
 exist for callers that prefer raising (``StreamResult.raise_for_error()``) and for misuse of the
 API (feeding after ``close()``, feeding something that is not bytes).
 
@@ -17,6 +17,7 @@ Hierarchy::
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 #: ``StreamError.code`` values produced by the engine itself (provider errors carry their own code).
@@ -24,6 +25,14 @@ CODE_EMPTY_BODY = "empty_body"
 CODE_TRUNCATED = "truncated"
 CODE_MALFORMED_CHUNK = "malformed_chunk"
 CODE_PROVIDER_ERROR = "provider_error"
+
+
+@dataclass(frozen=True)
+class StreamError:
+    """A problem inside one stream, kept with the text around it: ``message`` in plain words, ``code`` short."""
+
+    message: str
+    code: Optional[str] = None
 
 
 class StreamFormatError(Exception):

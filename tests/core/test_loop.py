@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from marginalia.core.loop.messages import (ContentDelta, Message, NextTool, ReasoningDelta, StreamError,
-                                           ToolCallArgumentsDelta, ToolDone)
+from marginalia.core.loop.messages import (ContentDelta, Message, Notice, ReasoningDelta, ToolCallArgumentsDelta,
+                                           UsageReport)
 from marginalia.core.loop.pump import MAX_COALESCED_CHARS, MessagePump, coalesce
 from marginalia.core.loop.task import Outcome, Task
 
@@ -62,7 +62,7 @@ def test_consecutive_text_deltas_become_one_message():
 
 
 def test_deltas_of_different_owners_or_other_kinds_are_not_merged():
-    done = ToolDone("call", "outcome")
+    done = UsageReport(1, 2, 3)
     merged = coalesce([(1, ContentDelta("a")), (2, ContentDelta("b")), (2, done), (2, ContentDelta("c"))])
     assert merged == [(1, ContentDelta("a")), (2, ContentDelta("b")), (2, done), (2, ContentDelta("c"))]
 
@@ -92,15 +92,15 @@ def test_tool_argument_fragments_merge_per_call():
 
 def test_coalescing_is_a_property_of_the_class():
     assert ContentDelta.coalesces and ReasoningDelta.coalesces
-    assert not NextTool.coalesces and not StreamError.coalesces
+    assert not Notice.coalesces and not UsageReport.coalesces
     with pytest.raises(TypeError):
-        NextTool.merged([NextTool()], 10)
+        Notice.merged([Notice("a")], 10)
 
 
 def test_handler_names_come_from_the_class_names():
     assert ContentDelta.handler_name == "on_content_delta"
     assert ToolCallArgumentsDelta.handler_name == "on_tool_call_arguments_delta"
-    assert NextTool.handler_name == "on_next_tool"
+    assert UsageReport.handler_name == "on_usage_report"
 
 
 def test_the_loop_hands_a_burst_over_in_slices_in_order():
