@@ -17,7 +17,7 @@ from typing import Callable, List, Mapping, Optional
 
 from ..i18n import _
 from ..loop.messages import (ContentDelta, NextTool, Notice, ReasoningDelta, RefusalDelta, RoundDone, RoundFailed,
-                             Status, StreamFinished, ToolCallArgumentsDelta, ToolCallStarted, ToolDone, ToolProgress,
+                             StreamFinished, ToolCallArgumentsDelta, ToolCallStarted, ToolDone, ToolProgress,
                              UsageReport)
 from ..loop.task import Outcome, Task
 from ..threads import start_worker
@@ -173,9 +173,6 @@ class Turn(Task):
     def on_stream_finished(self, message: StreamFinished) -> None:
         if message.finish_reason == "content_filter":
             self._note(_("The server's content filter stopped the answer."))
-
-    def on_status(self, message: Status) -> None:
-        self._display.status(message.text)
 
     def on_notice(self, message: Notice) -> None:
         self._note(message.text)

@@ -17,18 +17,15 @@ ToolCallStarted       the stream                         a tool call began arriv
 ToolCallArgumentsDelta the stream                        a fragment of its JSON arguments
 UsageReport           the stream                         token counts
 StreamFinished        the stream                         the model said why it stopped
-StreamError           the stream                         a problem inside the stream
 RoundDone             the model round's worker           the round ended (a StreamResult)
 RoundFailed           the model round's worker           the round failed (an exception)
 Notice                the model round's worker           a note for the user (e.g. trimmed)
-Status                any worker                         a status line text
 NextTool              the turn itself                    run the next pending tool call
 ToolProgress          an async tool's worker             progress of a running tool
 ToolDone              a tool (sync or async)             a tool call's outcome
-TaskFinished          a task, to its observers           the task ended, with its outcome
 ====================  =================================  ======================================
 
-The stream's own events (the first eight) are also what the accumulators
+The stream's own events (the first seven) are also what the accumulators
 (:mod:`marginalia.core.stream.accumulate`, :mod:`~marginalia.core.stream.responses`) and the
 pipeline (:mod:`~marginalia.core.stream.assembler`) return; each has a short dotted
 ``type`` tag. Messages are small ``__slots__`` classes rather than dataclasses because one
@@ -39,9 +36,8 @@ Ordering guarantees (for one stream):
 
 * ``ToolCallStarted(index)`` comes before any ``ToolCallArgumentsDelta`` with that index;
 * exactly one ``StreamFinished`` is emitted per stream (when the provider first states a
-  finish reason, or at the end of the body otherwise). A ``UsageReport`` or a
-  ``StreamError`` may still follow it, because providers send usage and some errors after
-  their last choice chunk;
+  finish reason, or at the end of the body otherwise). A ``UsageReport`` may still follow
+  it, because providers send usage after their last choice chunk;
 * a model round posts exactly one ``RoundDone`` or ``RoundFailed``, after all its events.
 """
 from __future__ import annotations
@@ -225,16 +221,6 @@ class Notice(Message):
         self.text = text
 
 
-class Status(Message):
-    """A new status line text."""
-
-    __slots__ = ("text",)
-    type = "status"
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
 # --- tools ---------------------------------------------------------------------------------
 
 class NextTool(Message):
@@ -266,15 +252,3 @@ class ToolDone(Message):
         self.call = call
         self.outcome = outcome
 
-
-# --- tasks -----------------------------------------------------------------------------------
-
-class TaskFinished(Message):
-    """A task ended (handed to its observers, not queued); ``outcome`` is a :class:`~.task.Outcome`."""
-
-    __slots__ = ("task", "outcome")
-    type = "task.finished"
-
-    def __init__(self, task, outcome) -> None:
-        self.task = task
-        self.outcome = outcome

@@ -4,8 +4,8 @@ A task is bound to the pump when it joins it (:meth:`Task.bind` gives it its ``p
 then started on the main thread; every message posted for it is handed to
 :meth:`Task.handle`, which calls the handler named after the message's class. A task
 ends exactly once, through :meth:`Task.finish` with an :class:`Outcome`; its observers
-(the document's session, which shows the panel as busy) receive a
-:class:`~.messages.TaskFinished` then, so nobody has to be told separately that it ended.
+(the document's session, which shows the panel as busy) are called with that outcome
+then, so nobody has to be told separately that it ended.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import enum
 import logging
 from typing import Callable, List, Optional
 
-from .messages import Message, TaskFinished
+from .messages import Message
 
 log = logging.getLogger("marginalia.task")
 
@@ -44,17 +44,17 @@ class Task:
     def __init__(self) -> None:
         self.finished = False
         self.outcome = None
-        self._observers: List[Callable[[TaskFinished], None]] = []
+        self._observers: List[Callable[[Outcome], None]] = []
         self.post: Post = _unbound
 
     def bind(self, post: Post) -> None:
         """Give the task its way to post messages to itself (the pump calls this before :meth:`start`)."""
         self.post = post
 
-    def observe(self, observer: Callable[[TaskFinished], None]) -> None:
-        """Call ``observer`` with a :class:`TaskFinished` when the task ends (at once if it has)."""
+    def observe(self, observer: Callable[[Outcome], None]) -> None:
+        """Call ``observer`` with the task's :class:`Outcome` when it ends (at once if it has)."""
         if self.finished:
-            observer(TaskFinished(self, self.outcome))
+            observer(self.outcome)
         else:
             self._observers.append(observer)
 
@@ -89,10 +89,9 @@ class Task:
         self.finished = True
         self.outcome = outcome
         self.on_finished(outcome)
-        message = TaskFinished(self, outcome)
         for observer in self._observers:
             try:
-                observer(message)
+                observer(outcome)
             except Exception:
                 log.exception("an observer of %r failed", self)
         self._observers = []

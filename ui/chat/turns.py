@@ -40,9 +40,9 @@ def start_turn(app, session, document, text: str) -> None:
                 model_note=session.take_pending_note(), max_rounds=settings.chat.max_tool_rounds,
                 known_tools=request.parameters, plan=request.plan)
 
-    def finished(message) -> None:
+    def finished(outcome: Outcome) -> None:
         session.revertible = undo.step
-        if message.outcome is not Outcome.CLOSED:
+        if outcome is not Outcome.CLOSED:
             app.conversations.save(session, document)
 
     turn.observe(finished)
