@@ -4,5 +4,5 @@ Owns how a turn goes (stream, run tools, stream again), how tools are declared, 
 and run, how tool calls are obtained from a model (native, forced, prompted, written as
 text), and what the model is told (system prompt, selection prompts).
 
-May import: core, core.loop, core.stream, core.agent.tool_formats.
+May import: core, core.loop, core.llm, core.stream, core.agent.tool_formats.
 """

@@ -22,7 +22,8 @@ from .url_normalize import normalize_base_url
 from ..errors import (AuthError, BadRequestError, Cancelled, ContextOverflowError, HttpStatusError, MarginaliaError,
                       NotFoundError)
 from ..i18n import _
-from ..loop.messages import Message, RoundDone, RoundFailed
+from ..loop.messages import Message
+from .round_end import RoundDone, RoundFailed
 
 log = logging.getLogger("marginalia.stream")
 

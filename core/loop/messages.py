@@ -189,28 +189,6 @@ class StreamFinished(Message):
         self.finish_reason = finish_reason
 
 
-# --- the end of a model round ------------------------------------------------------------
-
-class RoundDone(Message):
-    """A model round ended; ``result`` is its :class:`~marginalia.core.stream.assembler.StreamResult`."""
-
-    __slots__ = ("result",)
-    type = "round.done"
-
-    def __init__(self, result) -> None:
-        self.result = result
-
-
-class RoundFailed(Message):
-    """A model round failed; ``error`` is the exception (a MarginaliaError for known failures)."""
-
-    __slots__ = ("error",)
-    type = "round.failed"
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-
 class Notice(Message):
     """A note the user should see once (e.g. that older exchanges were left out)."""
 
@@ -219,36 +197,3 @@ class Notice(Message):
 
     def __init__(self, text: str) -> None:
         self.text = text
-
-
-# --- tools ---------------------------------------------------------------------------------
-
-class NextTool(Message):
-    """Run the next pending tool call (or start the next round when none is left)."""
-
-    __slots__ = ()
-    type = "tool.next"
-
-
-class ToolProgress(Message):
-    """Progress of a running async tool: ``phase`` is step, progress, complete or error."""
-
-    __slots__ = ("call", "phase", "text")
-    type = "tool.progress"
-
-    def __init__(self, call, phase: str, text: str) -> None:
-        self.call = call
-        self.phase = phase
-        self.text = text
-
-
-class ToolDone(Message):
-    """A tool call finished with ``outcome`` (a :class:`~marginalia.core.agent.tools.ToolOutcome`)."""
-
-    __slots__ = ("call", "outcome")
-    type = "tool.done"
-
-    def __init__(self, call, outcome) -> None:
-        self.call = call
-        self.outcome = outcome
-

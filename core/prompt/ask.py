@@ -11,7 +11,7 @@ from ..i18n import _
 from ..llm.endpoint_facts import EndpointFacts
 from ..llm.request import ChatOptions, ChatRequest, EndpointConfig, build_chat_body
 from ..llm.round import collect_round
-from ..loop.messages import RoundFailed
+from ..llm.round_end import RoundFailed
 from ..net.cancel import CancelToken
 from .answer import AnswerSource, NotOneValue, PromptAnswer, cell_value, chat_messages, error_answer
 

@@ -16,7 +16,8 @@ from ..llm.request import ChatRequest, EndpointConfig, build_chat_body
 from ..errors import BadRequestError
 from ..llm.endpoint_facts import API_OLLAMA
 from ..llm.round import collect_round
-from ..loop.messages import ContentDelta, ReasoningDelta, RoundFailed
+from ..llm.round_end import RoundFailed
+from ..loop.messages import ContentDelta, ReasoningDelta
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..stream.assembler import StreamResult

@@ -4,7 +4,8 @@ import time
 from marginalia.core import errors
 from marginalia.core.llm.endpoint_facts import EndpointFacts
 from marginalia.core.llm.request import ChatRequest, EndpointConfig, build_chat_body
-from marginalia.core.llm.round import END_GRACE, RoundDone, RoundFailed, collect_round
+from marginalia.core.llm.round import END_GRACE, collect_round
+from marginalia.core.llm.round_end import RoundDone, RoundFailed
 from marginalia.core.loop.messages import ContentDelta, ReasoningDelta, ToolCallStarted, UsageReport
 from marginalia.core.net.cancel import CancelToken
 from marginalia.core.net.transport import HttpClient

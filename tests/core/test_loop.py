@@ -184,9 +184,9 @@ def test_a_closed_channel_drops_its_calls():
     loop = MessagePump(pump_ui=lambda: None, wake=wake)
     channel = loop.channel()
     ran = []
-    channel.post(ran.append, 1)
+    channel.call_soon(ran.append, 1)
     channel.close()
-    channel.post(ran.append, 2)
+    channel.call_soon(ran.append, 2)
     loop.drain()
     assert ran == []
 
@@ -264,3 +264,29 @@ def test_a_finished_task_tells_its_observers_once():
     late = []
     task.observe(late.append)
     assert late == [Outcome.CANCELLED]
+
+
+def test_a_tasks_own_next_step_runs_in_order_with_its_messages():
+    """A task's next step is a call, not a message: it runs after what was posted before it."""
+    log = []
+    task = Recorder(log)
+
+    def start():
+        task.post(ContentDelta("first"))
+        task.call_soon(log.append, ("step",))
+        task.post(Done())
+        task.call_soon(log.append, ("after the end",))  # the task has finished by then: dropped
+    task.start = start
+    MessagePump(pump_ui=lambda: None, idle_wait=0.001).run(task)
+    assert log == [("handle", "ContentDelta", "first"), ("step",), ("handle", "done", None)]
+
+
+def test_a_failing_next_step_ends_the_task_as_a_failing_handler_does():
+    task, ran = Task(), []
+
+    def step():
+        ran.append("step")
+        raise ValueError("a bug")
+    task.start = lambda: task.call_soon(step)
+    MessagePump(pump_ui=lambda: None, idle_wait=0.001).run(task)
+    assert ran == ["step"] and task.outcome is Outcome.ERROR
