@@ -34,7 +34,7 @@ def start_turn(app, session, document, text: str) -> None:
     undo = DocumentUndo(document)
     app.undo_keys.cover(document, undo)
     client = request_settings.http_client(ctx, app.http, settings.endpoint)
-    turn = Turn(history=session.history, user_text=text, build_request=request.build,
+    turn = Turn(history=session.history, user_text=text, build_request=request.rounds.build,
                 stream_fn=functools.partial(stream_budgeted_round, client, session.calibration, facts=app.facts),
                 tools=request.tools, display=_display(session), new_cancel=CancelToken, undo=undo,
                 model_note=session.take_pending_note(), max_rounds=settings.chat.max_tool_rounds,
