@@ -1,4 +1,4 @@
-"""Every message the main-thread loop carries, declared in one place.
+"""Every message the main-thread loop carries: the list, the base class, the stream's events.
 
 Workers post these to the :class:`~marginalia.core.loop.pump.MessagePump`; it hands each
 to its task on the office's main thread, where the task's handler for the message's
@@ -7,23 +7,29 @@ class runs: a message class ``ToolDone`` is handled by ``on_tool_done``
 without a handler for a class simply does not receive it. Messages whose class says
 :attr:`~Message.coalesces` are merged when several arrive in a row for the same task.
 
-====================  =================================  ======================================
-message               posted by                          meaning
-====================  =================================  ======================================
-ContentDelta          the stream (accumulators)          a piece of the answer
-ReasoningDelta        the stream                         a piece of visible thinking
-RefusalDelta          the stream                         a piece of a refusal (OpenAI)
-ToolCallStarted       the stream                         a tool call began arriving
-ToolCallArgumentsDelta the stream                        a fragment of its JSON arguments
-UsageReport           the stream                         token counts
-StreamFinished        the stream                         the model said why it stopped
-RoundDone             the model round's worker           the round ended (a StreamResult)
-RoundFailed           the model round's worker           the round failed (an exception)
-Notice                the model round's worker           a note for the user (e.g. trimmed)
-NextTool              the turn itself                    run the next pending tool call
-ToolProgress          an async tool's worker             progress of a running tool
-ToolDone              a tool (sync or async)             a tool call's outcome
-====================  =================================  ======================================
+A message says what happened, and is declared beside the types it carries (a package
+below cannot name them): the stream's events here, a round's end in
+:mod:`marginalia.core.llm.round_end`, a tool's progress and outcome in
+:mod:`marginalia.core.agent.turn`. What a task does next is no message but a call it
+asks for itself (``call_soon``, see :mod:`.task`). The table is the whole vocabulary
+(tests/core/test_messages.py holds it to that):
+
+======================  ===========================  =====================================
+message                 posted by                    meaning
+======================  ===========================  =====================================
+ContentDelta            the stream (accumulators)    a piece of the answer
+ReasoningDelta          the stream                   a piece of visible thinking
+RefusalDelta            the stream                   a piece of a refusal (OpenAI)
+ToolCallStarted         the stream                   a tool call began arriving
+ToolCallArgumentsDelta  the stream                   a fragment of its JSON arguments
+UsageReport             the stream                   token counts
+StreamFinished          the stream                   the model said why it stopped
+Notice                  the budgeted round           a note for the user (e.g. trimmed)
+RoundDone               the model round              the round ended (a StreamResult)
+RoundFailed             the model round              the round failed (a MarginaliaError)
+ToolProgress            an async tool's worker       progress of a running tool
+ToolDone                a tool (sync or async)       a tool call's outcome (a ToolOutcome)
+======================  ===========================  =====================================
 
 The stream's own events (the first seven) are also what the accumulators
 (:mod:`marginalia.core.stream.accumulate`, :mod:`~marginalia.core.stream.responses`) and the
