@@ -50,7 +50,7 @@ class StreamState:
     Attributes:
         finish_reason: The finish reason the provider stated (``function_call`` is reported
             as ``tool_calls``), or ``None``.
-        usage: The last :class:`~.stream_events.UsageReport`, or ``None``.
+        usage: The last :class:`~marginalia.core.loop.messages.UsageReport`, or ``None``.
         errors: Every :class:`~.errors.StreamError` reported so far.
     """
 
@@ -92,7 +92,7 @@ class StreamState:
         """Fold several chunks, appending their events to ``events`` (the pipeline's path).
 
         Consecutive chunks that carry only a plain piece of answer text are handled inline and
-        reported as one :class:`~.stream_events.ContentDelta` (the UI would merge them anyway);
+        reported as one :class:`~marginalia.core.loop.messages.ContentDelta` (the UI would merge them anyway);
         everything else goes through :meth:`_handle_delta` in order.
 
         Args:
