@@ -2,10 +2,11 @@
 
 A :class:`Turn` is a :class:`~marginalia.core.loop.task.Task`: the pump hands it the
 messages its workers post (:mod:`marginalia.core.loop.messages`), each to the handler named
-after the message's class. The model stream runs on a worker thread (``stream_fn``); sync
-tools (UNO) run inline on the main thread through the :class:`NextTool` message, one at a
-time; async tools (network) run on threads and post :class:`ToolProgress` and
-:class:`ToolDone`. When no tool is pending, the next round starts, up to ``max_rounds``.
+after the message's class. The model stream runs on a worker thread (``stream_fn``); the
+tools are run one at a time as the turn's own next step (its ``call_soon``): sync tools
+(UNO) inline on the main thread, async tools (network) on threads that post
+:class:`ToolProgress`; either way a :class:`ToolDone` brings the outcome. When no tool is
+pending, the next round starts, up to ``max_rounds``.
 
 Everything the turn touches is injected (stream function, tool runner, display
 scope, thread starter), so the whole state machine runs deterministically in tests.
@@ -16,10 +17,11 @@ import logging
 from typing import Callable, List, Mapping, Optional
 
 from ..i18n import _
-from ..loop.messages import (ContentDelta, NextTool, Notice, ReasoningDelta, RefusalDelta, RoundDone, RoundFailed,
-                             Status, StreamFinished, ToolCallArgumentsDelta, ToolCallStarted, ToolDone, ToolProgress,
-                             UsageReport)
+from ..llm.round_end import RoundDone, RoundFailed
+from ..loop.messages import (ContentDelta, Message, Notice, ReasoningDelta, RefusalDelta, StreamFinished,
+                             ToolCallArgumentsDelta, ToolCallStarted, UsageReport)
 from ..loop.task import Outcome, Task
+from ..stream.message import ToolCall
 from ..threads import start_worker
 from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from .tool_strategy import ROUTER, ToolPlan, forced_tool
@@ -29,6 +31,29 @@ from .turn_parts import CANCELLED_RESULT, STOPPED_REPLY, user_message_of
 log = logging.getLogger("marginalia.turn")
 
 DEFAULT_MAX_ROUNDS = 15
+
+
+class ToolProgress(Message):
+    """Progress of a running async tool: ``phase`` is step, progress, complete or error."""
+
+    __slots__ = ("call", "phase", "text")
+    type = "tool.progress"
+
+    def __init__(self, call: ToolCall, phase: str, text: str) -> None:
+        self.call = call
+        self.phase = phase
+        self.text = text
+
+
+class ToolDone(Message):
+    """A tool call finished with ``outcome``."""
+
+    __slots__ = ("call", "outcome")
+    type = "tool.done"
+
+    def __init__(self, call: ToolCall, outcome: ToolOutcome) -> None:
+        self.call = call
+        self.outcome = outcome
 
 
 def start_daemon_thread(target: Callable, *args) -> None:
@@ -173,9 +198,6 @@ class Turn(Task):
         if message.finish_reason == "content_filter":
             self._note(_("The server's content filter stopped the answer."))
 
-    def on_status(self, message: Status) -> None:
-        self._display.status(message.text)
-
     def on_notice(self, message: Notice) -> None:
         self._note(message.text)
 
@@ -216,7 +238,7 @@ class Turn(Task):
             return
         self._pending = calls
         self._open_calls = list(calls)
-        self.post(NextTool())
+        self.call_soon(self._run_next_tool)
 
     def _follow_route(self, message) -> None:
         """A router round named the next step: force that tool, or ask for the answer."""
@@ -242,7 +264,8 @@ class Turn(Task):
         self._display.replace_answer(remaining)
 
     # tools ----------------------------------------------------------------------
-    def on_next_tool(self, _message: NextTool) -> None:
+    def _run_next_tool(self) -> None:
+        """Run the next pending tool call, or start the next round when none is left."""
         if not self._pending:
             self._mode = self._plan.mode_after_tools()
             self._next_round()
@@ -281,7 +304,7 @@ class Turn(Task):
             self._running_call = self._running_cancel = None
         self._record_tool_result(call, message.outcome.content)
         self._display.tool_finished(call, message.outcome)
-        self.post(NextTool())
+        self.call_soon(self._run_next_tool)
 
     def _record_tool_result(self, call, content: str) -> None:
         self.history.append({"role": "tool", "tool_call_id": call.call_id, "name": call.name, "content": content})

@@ -96,9 +96,6 @@ class TranscriptDisplay:
         """Note a usage report of the current round (the last one of a round counts)."""
         self._round_usage = usage
 
-    def status(self, text: str) -> None:
-        self._set_status(text)
-
     # tools ------------------------------------------------------------------------
     def tool_call_arriving(self, index: int, name: str) -> None:
         """The model began writing a tool call (its arguments follow)."""

@@ -89,7 +89,7 @@ class ChatSession:
         """Record ``task`` as running and tell the views, now and when it finishes."""
         self.turn = task
         self._notify_busy()
-        task.observe(lambda finished: self._notify_busy())
+        task.observe(lambda outcome: self._notify_busy())
 
     def stop(self) -> bool:
         """Cancel the running turn; return True if there was one."""

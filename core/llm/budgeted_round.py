@@ -15,7 +15,8 @@ from .request import ChatRequest
 from .context_budget import ContextTooSmall, TokenCalibration, fit_chat_body
 from .endpoint_facts import EndpointFacts
 from ..errors import MarginaliaError
-from ..loop.messages import Message, Notice, RoundFailed, UsageReport
+from ..loop.messages import Message, Notice, UsageReport
+from .round_end import RoundFailed
 from .round import stream_round
 
 log = logging.getLogger("marginalia.budget")

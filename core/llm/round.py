@@ -1,16 +1,18 @@
-"""The worker-thread side of one model round: HTTP stream in, loop messages out.
+"""The worker-thread side of one model round: HTTP stream in, its end out.
 
-:func:`stream_round` runs on a worker thread. It posts the stream's events as they
-arrive (:mod:`marginalia.core.loop.messages`: text and thinking deltas, tool calls as they
-form, usage, the finish reason) and ends with exactly one of :class:`RoundDone` (a
-:class:`~marginalia.core.stream.assembler.StreamResult`) or :class:`RoundFailed` (a
+:func:`collect_round` is the one reader of a model round: it opens the stream, reads it to
+its end and returns exactly one of :class:`RoundDone` (a
+:class:`~marginalia.core.stream.assembler.StreamResult`: content, reasoning, tool calls,
+usage, finish reason, the stream's errors) or :class:`RoundFailed` (a
 :class:`~marginalia.core.errors.MarginaliaError`). It never touches the office and never
-raises: every failure becomes a message.
+raises: every failure becomes the round's end. The chat streams with it
+(:func:`stream_round` posts each piece as it arrives, then the end); =PROMPT() and the
+endpoint check read only the end.
 """
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from typing import Callable, Optional, Union
 
 from ..stream.assembler import StreamAssembler
 from .endpoint_facts import EndpointFacts
@@ -20,7 +22,8 @@ from .url_normalize import normalize_base_url
 from ..errors import (AuthError, BadRequestError, Cancelled, ContextOverflowError, HttpStatusError, MarginaliaError,
                       NotFoundError)
 from ..i18n import _
-from ..loop.messages import Message, RoundDone, RoundFailed, StreamError
+from ..loop.messages import Message
+from .round_end import RoundDone, RoundFailed
 
 log = logging.getLogger("marginalia.stream")
 
@@ -28,6 +31,8 @@ END_GRACE = 0.5
 """Seconds the body's end may take once the stream said it is complete."""
 
 Post = Callable[[Message], None]
+RoundEnd = Union[RoundDone, RoundFailed]
+"""How a round ends: its result, or the failure that stopped it."""
 
 
 class InternalError(MarginaliaError):
@@ -39,7 +44,7 @@ class InternalError(MarginaliaError):
 
 
 def stream_round(client, request: ChatRequest, post: Post, cancel, facts: EndpointFacts) -> None:
-    """Stream one chat completion and post what arrives (see the module docstring).
+    """Stream one round into the pump: each piece as it arrives, then the round's end (never raises).
 
     Args:
         client: the :class:`~marginalia.core.net.transport.HttpClient` to use.
@@ -48,19 +53,42 @@ def stream_round(client, request: ChatRequest, post: Post, cancel, facts: Endpoi
         cancel: the round's :class:`~marginalia.core.net.cancel.CancelToken`.
         facts: what is known about endpoints (whether it is Ollama, the model's context).
     """
+    post(collect_round(client, request, cancel, facts, on_event=post))
+
+
+def _ignore(event: Message) -> None:
+    """The default ``on_event``: a caller that reads only the round's end."""
+
+
+def collect_round(client, request: ChatRequest, cancel, facts: EndpointFacts, on_event: Post = _ignore,
+                  on_bytes: Optional[Callable[[bytes], None]] = None) -> RoundEnd:
+    """Read one model round to its end (see the module docstring); never raises.
+
+    Args:
+        client: the :class:`~marginalia.core.net.transport.HttpClient` to use.
+        request: endpoint and JSON body.
+        cancel: the round's :class:`~marginalia.core.net.cancel.CancelToken`.
+        facts: what is known about endpoints (whether it is Ollama, the model's context).
+        on_event: called with each stream event (text and thinking pieces, tool calls as they
+            form, usage, the finish reason) as it arrives.
+        on_bytes: called with each piece of the response body as received.
+
+    Returns:
+        :class:`RoundDone` with the assembled result, or :class:`RoundFailed` with the failure.
+    """
     response = assembler = None
     try:
         response, assembler = open_round_stream(client, request, cancel, facts)
-        _read_body(response, assembler, post)
-        _post_events(assembler.close(), post)
-        post(RoundDone(assembler.result()))
+        _read_body(response, assembler, on_event, on_bytes)
+        _pass_on(assembler.close(), on_event)
+        return RoundDone(assembler.result())
     except Cancelled as error:
-        post(RoundFailed(error))
+        return RoundFailed(error)
     except MarginaliaError as error:
-        _post_broken(assembler, error, post)
+        return _broken_end(assembler, error, on_event)
     except Exception as error:  # a bug: report it plainly, keep the details in the log
         log.exception("streaming failed")
-        post(RoundFailed(InternalError("%s: %s" % (type(error).__name__, error))))
+        return RoundFailed(InternalError("%s: %s" % (type(error).__name__, error)))
     finally:
         if response is not None:
             try:
@@ -69,33 +97,33 @@ def stream_round(client, request: ChatRequest, post: Post, cancel, facts: Endpoi
                 log.debug("closing the response failed", exc_info=True)
 
 
-def _read_body(response, assembler, post: Post) -> None:
+def _read_body(response, assembler, on_event: Post, on_bytes: Optional[Callable[[bytes], None]]) -> None:
     """Feed the body to the assembler until it ends, or until the stream's end marker came.
 
     After the end marker nothing more is needed: the rest of the body (normally just the
     end of the HTTP framing) is read only if it comes within :data:`END_GRACE` seconds.
     """
     for chunk in response.iter_chunks():
-        _post_events(assembler.feed(chunk), post)
+        if on_bytes is not None:
+            on_bytes(chunk)
+        _pass_on(assembler.feed(chunk), on_event)
         if assembler.done_seen:
             response.finish_within(END_GRACE)
             return
 
 
-def _post_broken(assembler, error: MarginaliaError, post: Post) -> None:
+def _broken_end(assembler, error: MarginaliaError, on_event: Post) -> RoundEnd:
     """The connection failed mid-body: keep every piece of text that came, and end normally
     if the stream had in fact finished (its end marker arrived just before the break)."""
     if assembler is None:
-        post(RoundFailed(error))
-        return
+        return RoundFailed(error)
     try:
-        _post_events(assembler.close(), post)
+        _pass_on(assembler.close(), on_event)
         result = assembler.result()
     except Exception:  # never let the flush hide the real error
         log.exception("flushing a broken stream failed")
-        post(RoundFailed(error))
-        return
-    post(RoundDone(result) if result.done_seen else RoundFailed(error))
+        return RoundFailed(error)
+    return RoundDone(result) if result.done_seen else RoundFailed(error)
 
 
 def open_round_stream(client, request: ChatRequest, cancel, facts: EndpointFacts):
@@ -106,8 +134,7 @@ def open_round_stream(client, request: ChatRequest, cancel, facts: EndpointFacts
     ``/chat/completions`` or ``/responses`` as the endpoint's ``openai_api`` says. With
     ``auto``, an endpoint that has no Chat Completions (404 for the address, 405, 501, or a
     message naming the Responses API) is asked with the Responses API, and the API that
-    answered is remembered (:meth:`.EndpointFacts.openai_api_for`). Also used by the
-    endpoint check, so it tests exactly what the chat sends.
+    answered is remembered (:meth:`.EndpointFacts.openai_api_for`).
 
     Raises:
         MarginaliaError: Network, HTTP and protocol failures.
@@ -186,8 +213,7 @@ def _other_api_may_answer(error: MarginaliaError, strict: bool) -> bool:
     return not strict and isinstance(error, BadRequestError)
 
 
-def _post_events(events, post: Post) -> None:
-    """Post the stream's events as they are; its errors are reported by the round's end instead."""
+def _pass_on(events, on_event: Post) -> None:
+    """Hand on the stream's events as they are (its errors are in the round's end)."""
     for event in events:
-        if type(event) is not StreamError:
-            post(event)
+        on_event(event)

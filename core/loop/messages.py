@@ -1,4 +1,4 @@
-"""Every message the main-thread loop carries, declared in one place.
+"""Every message the main-thread loop carries: the list, the base class, the stream's events.
 
 Workers post these to the :class:`~marginalia.core.loop.pump.MessagePump`; it hands each
 to its task on the office's main thread, where the task's handler for the message's
@@ -7,28 +7,31 @@ class runs: a message class ``ToolDone`` is handled by ``on_tool_done``
 without a handler for a class simply does not receive it. Messages whose class says
 :attr:`~Message.coalesces` are merged when several arrive in a row for the same task.
 
-====================  =================================  ======================================
-message               posted by                          meaning
-====================  =================================  ======================================
-ContentDelta          the stream (accumulators)          a piece of the answer
-ReasoningDelta        the stream                         a piece of visible thinking
-RefusalDelta          the stream                         a piece of a refusal (OpenAI)
-ToolCallStarted       the stream                         a tool call began arriving
-ToolCallArgumentsDelta the stream                        a fragment of its JSON arguments
-UsageReport           the stream                         token counts
-StreamFinished        the stream                         the model said why it stopped
-StreamError           the stream                         a problem inside the stream
-RoundDone             the model round's worker           the round ended (a StreamResult)
-RoundFailed           the model round's worker           the round failed (an exception)
-Notice                the model round's worker           a note for the user (e.g. trimmed)
-Status                any worker                         a status line text
-NextTool              the turn itself                    run the next pending tool call
-ToolProgress          an async tool's worker             progress of a running tool
-ToolDone              a tool (sync or async)             a tool call's outcome
-TaskFinished          a task, to its observers           the task ended, with its outcome
-====================  =================================  ======================================
+A message says what happened, and is declared beside the types it carries (a package
+below cannot name them): the stream's events here, a round's end in
+:mod:`marginalia.core.llm.round_end`, a tool's progress and outcome in
+:mod:`marginalia.core.agent.turn`. What a task does next is no message but a call it
+asks for itself (``call_soon``, see :mod:`.task`). The table is the whole vocabulary
+(tests/core/test_messages.py holds it to that):
 
-The stream's own events (the first eight) are also what the accumulators
+======================  ===========================  =====================================
+message                 posted by                    meaning
+======================  ===========================  =====================================
+ContentDelta            the stream (accumulators)    a piece of the answer
+ReasoningDelta          the stream                   a piece of visible thinking
+RefusalDelta            the stream                   a piece of a refusal (OpenAI)
+ToolCallStarted         the stream                   a tool call began arriving
+ToolCallArgumentsDelta  the stream                   a fragment of its JSON arguments
+UsageReport             the stream                   token counts
+StreamFinished          the stream                   the model said why it stopped
+Notice                  the budgeted round           a note for the user (e.g. trimmed)
+RoundDone               the model round              the round ended (a StreamResult)
+RoundFailed             the model round              the round failed (a MarginaliaError)
+ToolProgress            an async tool's worker       progress of a running tool
+ToolDone                a tool (sync or async)       a tool call's outcome (a ToolOutcome)
+======================  ===========================  =====================================
+
+The stream's own events (the first seven) are also what the accumulators
 (:mod:`marginalia.core.stream.accumulate`, :mod:`~marginalia.core.stream.responses`) and the
 pipeline (:mod:`~marginalia.core.stream.assembler`) return; each has a short dotted
 ``type`` tag. Messages are small ``__slots__`` classes rather than dataclasses because one
@@ -39,9 +42,8 @@ Ordering guarantees (for one stream):
 
 * ``ToolCallStarted(index)`` comes before any ``ToolCallArgumentsDelta`` with that index;
 * exactly one ``StreamFinished`` is emitted per stream (when the provider first states a
-  finish reason, or at the end of the body otherwise). A ``UsageReport`` or a
-  ``StreamError`` may still follow it, because providers send usage and some errors after
-  their last choice chunk;
+  finish reason, or at the end of the body otherwise). A ``UsageReport`` may still follow
+  it, because providers send usage after their last choice chunk;
 * a model round posts exactly one ``RoundDone`` or ``RoundFailed``, after all its events.
 """
 from __future__ import annotations
@@ -193,39 +195,6 @@ class StreamFinished(Message):
         self.finish_reason = finish_reason
 
 
-class StreamError(Message):
-    """Something went wrong inside the stream; ``message`` is plain words, ``code`` a short identifier."""
-
-    __slots__ = ("message", "code")
-    type = "stream.error"
-
-    def __init__(self, message: str, code: Optional[str] = None) -> None:
-        self.message = message
-        self.code = code
-
-
-# --- the end of a model round ------------------------------------------------------------
-
-class RoundDone(Message):
-    """A model round ended; ``result`` is its :class:`~marginalia.core.stream.assembler.StreamResult`."""
-
-    __slots__ = ("result",)
-    type = "round.done"
-
-    def __init__(self, result) -> None:
-        self.result = result
-
-
-class RoundFailed(Message):
-    """A model round failed; ``error`` is the exception (a MarginaliaError for known failures)."""
-
-    __slots__ = ("error",)
-    type = "round.failed"
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-
 class Notice(Message):
     """A note the user should see once (e.g. that older exchanges were left out)."""
 
@@ -234,58 +203,3 @@ class Notice(Message):
 
     def __init__(self, text: str) -> None:
         self.text = text
-
-
-class Status(Message):
-    """A new status line text."""
-
-    __slots__ = ("text",)
-    type = "status"
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-# --- tools ---------------------------------------------------------------------------------
-
-class NextTool(Message):
-    """Run the next pending tool call (or start the next round when none is left)."""
-
-    __slots__ = ()
-    type = "tool.next"
-
-
-class ToolProgress(Message):
-    """Progress of a running async tool: ``phase`` is step, progress, complete or error."""
-
-    __slots__ = ("call", "phase", "text")
-    type = "tool.progress"
-
-    def __init__(self, call, phase: str, text: str) -> None:
-        self.call = call
-        self.phase = phase
-        self.text = text
-
-
-class ToolDone(Message):
-    """A tool call finished with ``outcome`` (a :class:`~marginalia.core.agent.tools.ToolOutcome`)."""
-
-    __slots__ = ("call", "outcome")
-    type = "tool.done"
-
-    def __init__(self, call, outcome) -> None:
-        self.call = call
-        self.outcome = outcome
-
-
-# --- tasks -----------------------------------------------------------------------------------
-
-class TaskFinished(Message):
-    """A task ended (handed to its observers, not queued); ``outcome`` is a :class:`~.task.Outcome`."""
-
-    __slots__ = ("task", "outcome")
-    type = "task.finished"
-
-    def __init__(self, task, outcome) -> None:
-        self.task = task
-        self.outcome = outcome

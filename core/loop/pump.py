@@ -6,7 +6,8 @@ office's main thread:
 
 * **messages for a task** (:meth:`MessagePump.post`): a chat turn or a selection action
   receives its workers' typed messages (:mod:`.messages`), in order, through
-  :meth:`~.task.Task.handle`;
+  :meth:`~.task.Task.handle`; a task's own next step (its ``call_soon``) is queued among
+  them and runs in the same order;
 * **plain calls** (:meth:`MessagePump.call_soon`, or a closable :class:`Channel` for a
   dialog or panel that may go away): a function to run on the main thread.
 
@@ -44,7 +45,7 @@ import os
 import queue
 import threading
 import time
-from typing import Callable, Deque, Dict, List, Optional, Tuple
+from typing import Callable, Deque, Dict, List, Optional, Tuple, Union
 
 from .messages import Message
 from .task import Task
@@ -56,7 +57,19 @@ MAX_COALESCED_CHARS = 2000
 SLOW_ITERATION = float(os.environ.get("MARGINALIA_SLOW_MS", "100")) / 1000
 """Seconds after which one drive iteration is logged as slow (the office was blocked that long)."""
 
-Envelope = Tuple[int, Message]
+
+class TaskCall:
+    """A task's own next step, queued among its messages (it never coalesces)."""
+
+    __slots__ = ("function", "args")
+    coalesces = False
+
+    def __init__(self, function: Callable, args: tuple) -> None:
+        self.function = function
+        self.args = args
+
+
+Envelope = Tuple[int, Union[Message, TaskCall]]
 
 
 class Channel:
@@ -66,7 +79,7 @@ class Channel:
         self._pump = pump
         self.closed = False
 
-    def post(self, function: Callable, *args) -> None:
+    def call_soon(self, function: Callable, *args) -> None:
         """Run ``function(*args)`` on the main thread soon, unless the channel is closed by then."""
         if not self.closed:
             self._pump.call_soon(function, *args, channel=self)
@@ -115,9 +128,7 @@ class MessagePump:
     # ways in (any thread) -------------------------------------------------------------------------
     def post(self, owner: int, message: Message) -> None:
         """Queue ``message`` for task ``owner``; wake the main thread unless a drive will see it."""
-        self._messages.put((owner, message))
-        if not self._driving:
-            self._request_wake()
+        self._queue(owner, message)
 
     def poster(self, owner: int) -> Callable[[Message], None]:
         """Return a ``post(message)`` function bound to one task."""
@@ -139,7 +150,7 @@ class MessagePump:
             task_id = self._next_id
             self._next_id += 1
         self._tasks[task_id] = task
-        task.bind(self.poster(task_id))
+        task.bind(self.poster(task_id), lambda function, *args: self._queue(task_id, TaskCall(function, args)))
         self._guard(task, task.start)
 
     def run(self, task: Task) -> bool:
@@ -179,6 +190,11 @@ class MessagePump:
             self._request_wake()  # what is left waits until the office has handled its events
 
     # internals -----------------------------------------------------------------------------------------
+    def _queue(self, owner: int, item: Union[Message, TaskCall]) -> None:
+        self._messages.put((owner, item))
+        if not self._driving:
+            self._request_wake()
+
     def _request_wake(self) -> None:
         if self._wake is None:
             return
@@ -235,7 +251,11 @@ class MessagePump:
                     failures = self._pump(failures)  # a long batch: let the office breathe
                     started = time.monotonic()
                 task = self._tasks.get(owner)
-                if task is not None and not task.finished:
+                if task is None or task.finished:
+                    continue
+                if type(message) is TaskCall:
+                    self._guard(task, message.function, *message.args)
+                else:
                     self._guard(task, task.handle, message)
         finally:
             self._dispatching = False

@@ -1,11 +1,13 @@
 """The task protocol: what the pump drives (a chat turn, Edit Selection), and how it ends.
 
-A task is bound to the pump when it joins it (:meth:`Task.bind` gives it its ``post``),
-then started on the main thread; every message posted for it is handed to
-:meth:`Task.handle`, which calls the handler named after the message's class. A task
+A task is bound to the pump when it joins it (:meth:`Task.bind` gives it its ``post``
+and its ``call_soon``), then started on the main thread; every message posted for it is
+handed to :meth:`Task.handle`, which calls the handler named after the message's class.
+Messages say what happened (a worker's piece of text, a tool's outcome); what the task
+does next is a call it asks for itself (``call_soon``), run in order with its messages. A task
 ends exactly once, through :meth:`Task.finish` with an :class:`Outcome`; its observers
-(the document's session, which shows the panel as busy) receive a
-:class:`~.messages.TaskFinished` then, so nobody has to be told separately that it ended.
+(the document's session, which shows the panel as busy) are called with that outcome
+then, so nobody has to be told separately that it ended.
 """
 from __future__ import annotations
 
@@ -13,11 +15,13 @@ import enum
 import logging
 from typing import Callable, List, Optional
 
-from .messages import Message, TaskFinished
+from .messages import Message
 
 log = logging.getLogger("marginalia.task")
 
 Post = Callable[[Message], None]
+CallSoon = Callable[..., None]
+"""``call_soon(function, *args)``: run ``function(*args)`` as the task's next step."""
 
 
 class Outcome(enum.Enum):
@@ -44,17 +48,26 @@ class Task:
     def __init__(self) -> None:
         self.finished = False
         self.outcome = None
-        self._observers: List[Callable[[TaskFinished], None]] = []
+        self._observers: List[Callable[[Outcome], None]] = []
         self.post: Post = _unbound
+        self.call_soon: CallSoon = _unbound
 
-    def bind(self, post: Post) -> None:
-        """Give the task its way to post messages to itself (the pump calls this before :meth:`start`)."""
+    def bind(self, post: Post, call_soon: CallSoon) -> None:
+        """Give the task its ways to the main thread (the pump calls this before :meth:`start`).
+
+        Args:
+            post: ``post(message)`` from any thread: the message reaches :meth:`handle`.
+            call_soon: ``call_soon(function, *args)``: the task's own next step, run on the
+                main thread after the messages already posted for it, failures reported by
+                :meth:`fail` as a handler's are, and dropped once the task has finished.
+        """
         self.post = post
+        self.call_soon = call_soon
 
-    def observe(self, observer: Callable[[TaskFinished], None]) -> None:
-        """Call ``observer`` with a :class:`TaskFinished` when the task ends (at once if it has)."""
+    def observe(self, observer: Callable[[Outcome], None]) -> None:
+        """Call ``observer`` with the task's :class:`Outcome` when it ends (at once if it has)."""
         if self.finished:
-            observer(TaskFinished(self, self.outcome))
+            observer(self.outcome)
         else:
             self._observers.append(observer)
 
@@ -89,10 +102,9 @@ class Task:
         self.finished = True
         self.outcome = outcome
         self.on_finished(outcome)
-        message = TaskFinished(self, outcome)
         for observer in self._observers:
             try:
-                observer(message)
+                observer(outcome)
             except Exception:
                 log.exception("an observer of %r failed", self)
         self._observers = []
@@ -101,5 +113,5 @@ class Task:
         """Subclasses show the end (called once by :meth:`finish`, before the observers)."""
 
 
-def _unbound(message: Message) -> None:
-    raise RuntimeError("the task was not bound to a pump before posting %r" % (message,))
+def _unbound(*what) -> None:
+    raise RuntimeError("the task was not bound to a pump before posting %r" % (what,))

@@ -10,8 +10,8 @@ from ..errors import (AuthError, ConnectFailed, ContextOverflowError, DnsFailed,
 from ..i18n import _
 from ..llm.endpoint_facts import EndpointFacts
 from ..llm.request import ChatOptions, ChatRequest, EndpointConfig, build_chat_body
-from ..llm.round import stream_round
-from ..loop.messages import RoundDone, RoundFailed
+from ..llm.round import collect_round
+from ..llm.round_end import RoundFailed
 from ..net.cancel import CancelToken
 from .answer import AnswerSource, NotOneValue, PromptAnswer, cell_value, chat_messages, error_answer
 
@@ -41,17 +41,9 @@ def ask_model(client, job: PromptJob, facts: EndpointFacts) -> PromptAnswer:
     """
     messages = chat_messages(job.instruction, job.inputs)
     body = build_chat_body(messages[1:], job.endpoint.model, messages[0]["content"], options=job.options)
-    ends = []
-    try:
-        stream_round(client, ChatRequest(job.endpoint, body), _keep_end(ends), CancelToken(), facts)
-    except Exception as error:  # stream_round never raises; a bug here must not leave the cell pending
-        log.exception("PROMPT request failed")
-        return error_answer(_("failed"), str(error))
-    end = ends[-1] if ends else None
+    end = collect_round(client, ChatRequest(job.endpoint, body), CancelToken(), facts)
     if isinstance(end, RoundFailed):
         return failure_answer(end.error)
-    if not isinstance(end, RoundDone):
-        return error_answer(_("failed"), _("The request ended without an answer."))
     result = end.result
     if result.error and not (result.message.content or "").strip():
         return error_answer(_("failed"), result.error)
@@ -59,13 +51,6 @@ def ask_model(client, job: PromptJob, facts: EndpointFacts) -> PromptAnswer:
         return PromptAnswer(cell_value(result.message.content or ""), source=AnswerSource.now(job.endpoint.model))
     except NotOneValue as problem:
         return error_answer(_("not one value"), str(problem))
-
-
-def _keep_end(ends: list):
-    def post(message) -> None:
-        if isinstance(message, (RoundDone, RoundFailed)):
-            ends.append(message)
-    return post
 
 
 def failure_answer(error: BaseException) -> PromptAnswer:

@@ -7,7 +7,7 @@ thread asked); the panel shows :meth:`ApprovalBroker.pending` and, when the user
 clicks, calls :meth:`ApprovalBroker.answer` on the main thread, which wakes the
 worker. Stop (the tool's cancel token) answers "deny" at once::
 
-    broker = ApprovalBroker(on_change=lambda: main_thread.post(refresh_panel))
+    broker = ApprovalBroker(on_change=lambda: pump.call_soon(refresh_panel))
     # worker:  choice = broker.ask("https://example.org/a", "example.org", cancel)
     # panel:   request = broker.pending(); ...; broker.answer(request.request_id, HOST)
 

@@ -1,6 +1,6 @@
 """The two model requests of the endpoint check: a streamed reply and a forced tool call.
 
-Both go through the same code as the chat (:func:`~..llm.round.open_round_stream`
+Both are read by the same code as the chat's rounds (:func:`~marginalia.core.llm.round.collect_round`
 chooses Ollama's native API or the OpenAI-compatible one), so what the check sees
 is what the chat will get. Besides the assembled result, the raw bytes are sniffed
 for the field the server puts reasoning in, which the result alone does not say.
@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from ..net.cancel import CancelToken
 from ..llm.request import ChatRequest, EndpointConfig, build_chat_body
 from ..errors import BadRequestError
+from ..llm.endpoint_facts import API_OLLAMA
+from ..llm.round import collect_round
+from ..llm.round_end import RoundFailed
 from ..loop.messages import ContentDelta, ReasoningDelta
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,20 +70,24 @@ def _sniff_reasoning(raw: bytes, result: "StreamResult", api: str = "chat") -> O
 
 
 def _stream(client: "HttpClient", request: ChatRequest, cancel: CancelToken, facts: "EndpointFacts") -> ProbeOutcome:
-    from ..llm.round import open_round_stream
-    response, assembler = open_round_stream(client, request, cancel, facts)
+    """Read one round as the chat would; raise the failure that ended it, if any."""
     raw: List[bytes] = []
-    pieces = 0
-    try:
-        for chunk in response.iter_chunks():
-            raw.append(chunk)
-            pieces += sum(1 for e in assembler.feed(chunk)
-                          if isinstance(e, (ContentDelta, ReasoningDelta)))
-        pieces += sum(1 for e in assembler.close() if isinstance(e, (ContentDelta, ReasoningDelta)))
-    finally:
-        response.close()
-    result = assembler.result()
-    return ProbeOutcome(result, pieces, _sniff_reasoning(b"".join(raw), result, getattr(assembler, "api", "chat")))
+    pieces = []
+
+    def count(event) -> None:
+        if isinstance(event, (ContentDelta, ReasoningDelta)):
+            pieces.append(event)
+
+    end = collect_round(client, request, cancel, facts, on_event=count, on_bytes=raw.append)
+    if isinstance(end, RoundFailed):
+        raise end.error
+    result = end.result
+    return ProbeOutcome(result, len(pieces), _sniff_reasoning(b"".join(raw), result, _api_of(request, facts)))
+
+
+def _api_of(request: ChatRequest, facts: "EndpointFacts") -> str:
+    """The OpenAI API the round went through (``chat`` for Ollama's native chat too)."""
+    return "chat" if request.endpoint.api == API_OLLAMA else facts.openai_api_for(request.endpoint)
 
 
 def _with_limit_fallback(client: "HttpClient", endpoint: EndpointConfig, body: Dict[str, Any],

@@ -3,7 +3,7 @@
 :class:`StreamState` is a pure state object: feed it the decoded chunks (dicts) with
 :meth:`StreamState.handle_chunks`, call :meth:`StreamState.close` at the end of the stream, then
 read :meth:`StreamState.final_message`. It never raises on a malformed chunk; it reports a
-:class:`~..loop.messages.StreamError` instead and keeps what it could use.
+:class:`~.errors.StreamError` instead (in :attr:`StreamState.errors`) and keeps what it could use.
 
 Text is gathered in lists and joined once at the end, so the cost per chunk stays constant
 however long the answer grows.
@@ -23,9 +23,9 @@ from .content_parts import REASONING, REFUSAL, split_content_parts
 from ..i18n import _
 from .message import AssistantMessage, ToolCall
 from .reasoning_details import ReasoningDetailsMerger
-from .errors import CODE_MALFORMED_CHUNK
-from ..loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamError, StreamFinished,
-    ToolCallArgumentsDelta, ToolCallStarted)
+from .errors import CODE_MALFORMED_CHUNK, StreamError
+from ..loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamFinished, ToolCallArgumentsDelta,
+    ToolCallStarted)
 from .think_tags import ThinkTagSplitter
 from .tool_call_builder import ToolCallBuilder
 
@@ -49,8 +49,8 @@ class StreamState:
     Attributes:
         finish_reason: The finish reason the provider stated (``function_call`` is reported
             as ``tool_calls``), or ``None``.
-        usage: The last :class:`~..loop.messages.UsageReport`, or ``None``.
-        errors: Every :class:`~..loop.messages.StreamError` reported so far.
+        usage: The last :class:`~marginalia.core.loop.messages.UsageReport`, or ``None``.
+        errors: Every :class:`~.errors.StreamError` reported so far.
     """
 
     def __init__(self) -> None:
@@ -78,7 +78,7 @@ class StreamState:
         """Fold several chunks, appending their events to ``events`` (the pipeline's path).
 
         Consecutive chunks that carry only a plain piece of answer text are handled inline and
-        reported as one :class:`~..loop.messages.ContentDelta` (the UI would merge them anyway);
+        reported as one :class:`~marginalia.core.loop.messages.ContentDelta` (the UI would merge them anyway);
         everything else goes through :meth:`_handle_delta` in order.
 
         Args:
@@ -117,31 +117,28 @@ class StreamState:
                 if "error" in chunk and chunk["error"]:
                     _flush_run(run, events)
                     message, code = error_from_payload(chunk)
-                    self.report_error(message, code, events)
+                    self.report_error(message, code)
             except Exception as exc:  # any shape we cannot use: report it, keep the rest
                 _flush_run(run, events)
-                self._report_malformed(exc, events)
+                self._report_malformed(exc)
         if run:
             _flush_run(run, events)
         if zero_seen and not self._choice_zero_seen:
             self._choice_zero_seen = True
             self._unfollowed = []
 
-    def _report_malformed(self, exc: Exception, events: List[Any]) -> None:
+    def _report_malformed(self, exc: Exception) -> None:
         self.report_error(_("A stream chunk had an unexpected shape and was skipped (%s: %s).")
-                          % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK, events)
+                          % (type(exc).__name__, exc), CODE_MALFORMED_CHUNK)
 
-    def report_error(self, message: str, code: Optional[str], events: List[Any]) -> None:
-        """Record an error of this stream and append its event.
+    def report_error(self, message: str, code: Optional[str]) -> None:
+        """Record an error of this stream (the round's end reports it; it is no event).
 
         Args:
             message: Plain-words description.
-            code: Short identifier (provider code or one of the ``CODE_*`` of :mod:`.errors`).
-            events: Where the :class:`~..loop.messages.StreamError` is appended.
+            code: Short identifier (provider code or one of ``errors.CODE_*``).
         """
-        error = StreamError(message, code)
-        self.errors.append(error)
-        events.append(error)
+        self.errors.append(StreamError(message, code))
 
     def close(self) -> List[Any]:
         """End of stream: release held-back text and state the finish reason if not yet done.

@@ -4,7 +4,7 @@ The network layer calls :meth:`StreamAssembler.feed` for each chunk it receives 
 :meth:`StreamAssembler.close` at the end of the body; the UI consumes the returned events;
 the agent loop reads :meth:`StreamAssembler.result`. Nothing here does I/O, and nothing raises
 for malformed data: empty bodies, cut streams, broken JSON and provider errors all become a
-:class:`~..loop.messages.StreamError` event and ``StreamResult.error``.
+:class:`~.errors.StreamError` in ``StreamResult.errors`` (the first in ``StreamResult.error``).
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from ..i18n import _
 from .message import AssistantMessage
 from .responses import ResponsesStreamState
 from .sse import SSEDecoder
-from .errors import CODE_EMPTY_BODY, CODE_MALFORMED_CHUNK, CODE_TRUNCATED, StreamUsageError
-from ..loop.messages import StreamError, UsageReport
+from .errors import CODE_EMPTY_BODY, CODE_MALFORMED_CHUNK, CODE_TRUNCATED, StreamError, StreamUsageError
+from ..loop.messages import UsageReport
 from .unstreamed_body import chunk_from_plain_body
 
 _APIS = ("auto", "chat", "responses")
@@ -31,11 +31,11 @@ class StreamResult:
     Attributes:
         message: The assembled :class:`~.message.AssistantMessage`.
         finish_reason: Why the model stopped (``error`` when an error ended the stream).
-        usage: The last :class:`~..loop.messages.UsageReport`, or ``None``.
+        usage: The last :class:`~marginalia.core.loop.messages.UsageReport`, or ``None``.
         error: The first error's plain-words message, or ``None`` for a clean stream.
         error_code: That error's code (``empty_body``, ``truncated``, ``malformed_chunk``, or
             the provider's), or ``None``.
-        errors: Every :class:`~..loop.messages.StreamError` reported.
+        errors: Every :class:`~.errors.StreamError` reported.
         done_seen: True when the stream's end marker arrived (``[DONE]`` for Chat
             Completions, a terminal ``response.*`` event for the Responses API).
     """
@@ -118,7 +118,7 @@ class StreamAssembler:
         elif not self._done and not state.errors and (self._cut_mid_event
                                                        or not self._finished_properly()):
             state.report_error(_("The stream was cut off before the model finished; the text "
-                                 "received so far is kept."), CODE_TRUNCATED, events)
+                                 "received so far is kept."), CODE_TRUNCATED)
         self._sniffed = None
         events.extend(state.close())
         return events
@@ -167,14 +167,14 @@ class StreamAssembler:
         try:
             chunk = json.loads(data)
         except (ValueError, RecursionError):
-            self._unusable(data, at_end, events)
+            self._unusable(data, at_end)
             return
         self._events_seen = True
         if self.api == "auto" and chunk.__class__ is dict:
             self._detect_api(chunk, "message" if item.__class__ is str else item.event)
         self._state.handle_chunks((chunk,), events)
 
-    def _unusable(self, data: str, at_end: bool, events: List[Any]) -> None:
+    def _unusable(self, data: str, at_end: bool) -> None:
         """An event whose data is not JSON: ``[DONE]`` variants, blanks, or junk."""
         text = data.strip()
         if text == "[DONE]":
@@ -185,7 +185,7 @@ class StreamAssembler:
                 self._cut_mid_event = True
             else:
                 self._state.report_error(_("A stream event was not valid JSON and was skipped: %s")
-                                         % _preview(text), CODE_MALFORMED_CHUNK, events)
+                                         % _preview(text), CODE_MALFORMED_CHUNK)
         elif at_end and self._decoder.ended_mid_line:
             self._cut_mid_event = True   # the body ended right after "data:"
 
@@ -209,18 +209,18 @@ class StreamAssembler:
         body = b"".join(self._sniffed or [])
         if self._received == 0 or not body.strip():
             self._state.report_error(_("The server sent an empty response (no data at all)."),
-                                     CODE_EMPTY_BODY, events)
+                                     CODE_EMPTY_BODY)
             return
         chunk = chunk_from_plain_body(body) if self._received <= _BODY_SNIFF_LIMIT else None
         if chunk is None:
             self._state.report_error(_("The server's response was not an event stream and could "
                                        "not be read: %s") % _preview(body.decode("utf-8", "replace")),
-                                     CODE_EMPTY_BODY, events)
+                                     CODE_EMPTY_BODY)
             return
         self._events_seen = True
         if "error" in chunk:
             message, code = error_from_payload(chunk)
-            self._state.report_error(message, code, events)
+            self._state.report_error(message, code)
         elif not isinstance(self._state, ResponsesStreamState):
             self._state.handle_chunks((chunk,), events)
 

@@ -70,10 +70,10 @@ class OllamaStreamAssembler:
         state = self._state
         if not self._lines_seen:
             state.report_error(_("The server sent an empty response (no data at all)."),
-                               CODE_EMPTY_BODY, events)
+                               CODE_EMPTY_BODY)
         elif not self._done and not state.errors:
             state.report_error(_("The stream was cut off before the model finished; the text "
-                                 "received so far is kept."), CODE_TRUNCATED, events)
+                                 "received so far is kept."), CODE_TRUNCATED)
         events.extend(state.close())
         return events
 
@@ -98,7 +98,7 @@ class OllamaStreamAssembler:
             if at_end:
                 return  # the body ended inside this line: close() reports the cut
             self._state.report_error(_("A stream line was not valid JSON and was skipped: %r")
-                                     % text[:200], CODE_MALFORMED_CHUNK, events)
+                                     % text[:200], CODE_MALFORMED_CHUNK)
             return
         if not isinstance(item, dict):
             return

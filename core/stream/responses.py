@@ -61,7 +61,7 @@ class ResponsesStreamState(StreamState):
                 if handler is not None:
                     handler(chunk, events)
             except Exception as exc:
-                self._report_malformed(exc, events)
+                self._report_malformed(exc)
 
     # -- text --------------------------------------------------------------------------------
 
@@ -156,12 +156,12 @@ class ResponsesStreamState(StreamState):
         if not self.errors:
             error = _response_of(event).get("error")
             message, code = error_from_payload({"error": error or _("The response failed.")})
-            self.report_error(message, code, events)
+            self.report_error(message, code)
         self._finish(event, "error", events)
 
     def _on_error(self, event: Dict[str, Any], events: List[Any]) -> None:
         message, code = error_from_payload(event)
-        self.report_error(message, code, events)
+        self.report_error(message, code)
 
     def _finish(self, event: Dict[str, Any], reason: str, events: List[Any]) -> None:
         self.terminated = True

@@ -1,6 +1,7 @@
 """StreamState: one accumulator for every provider's Chat Completions chunk quirks."""
 from marginalia.core.stream.accumulate import StreamState
-from marginalia.core.loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamError, StreamFinished,
+from marginalia.core.stream.errors import StreamError
+from marginalia.core.loop.messages import (ContentDelta, Message, ReasoningDelta, RefusalDelta, StreamFinished,
     ToolCallArgumentsDelta, ToolCallStarted, UsageReport)
 
 
@@ -279,7 +280,8 @@ def test_usage_absent_or_null():
 def test_error_object_inside_stream_keeps_text_and_reports():
     state, events = _feed([_chunk({"reasoning": "We"}, "length"),
                            dict(_chunk({"content": ""}), error={"code": 400, "message": "Token limit reached"})])
-    assert StreamError("Token limit reached", "400") in events
+    assert state.errors == [StreamError("Token limit reached", "400")]
+    assert all(isinstance(e, Message) for e in events)  # errors are recorded, not handed on as events
     assert state.final_message().reasoning == "We"
     assert state.final_message().finish_reason == "length"
 
@@ -291,9 +293,8 @@ def test_malformed_chunks_are_reported_not_raised():
            {"choices": [{"finish_reason": 7}]}, {"choices": {"0": {}}}]
     for chunk in bad:
         state = StreamState()
-        events = []
-        state.handle_chunks([chunk], events)
-        assert [e.code for e in events if isinstance(e, StreamError)] == ["malformed_chunk"], chunk
+        state.handle_chunks([chunk], [])
+        assert [e.code for e in state.errors] == ["malformed_chunk"], chunk
     state, _ = _feed([_chunk({"content": "ok"}), {"choices": [{"delta": {"content": 5}}]},
                       _chunk({"content": "!"})])
     assert state.final_message().content == "ok!"

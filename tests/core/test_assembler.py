@@ -5,8 +5,8 @@ import random
 import pytest
 
 from marginalia.core.stream.assembler import StreamAssembler
-from marginalia.core.stream.errors import StreamUsageError
-from marginalia.core.loop.messages import ContentDelta, StreamError, StreamFinished, ToolCallStarted
+from marginalia.core.stream.errors import StreamError, StreamUsageError
+from marginalia.core.loop.messages import ContentDelta, StreamFinished, ToolCallStarted
 from support import stream_recordings as rec
 
 
@@ -39,7 +39,7 @@ def test_clean_stream():
 def test_empty_body_is_reported():
     result, events = _run(b"")
     assert result.error_code == "empty_body" and "empty" in result.error
-    assert events == [StreamError(result.error, "empty_body"), StreamFinished("error")]
+    assert events == [StreamFinished("error")] and result.errors == [StreamError(result.error, "empty_body")]
 
 
 def test_only_comments_and_blank_lines_is_empty():
@@ -52,7 +52,7 @@ def test_stream_cut_before_done_keeps_text_and_reports_cut():
     assert result.message.content == "Hello"
     assert result.error_code == "truncated" and not result.done_seen
     assert result.finish_reason == "error"
-    assert isinstance(events[-2], StreamError) and events[-1] == StreamFinished("error")
+    assert events[-1] == StreamFinished("error") and [e.code for e in result.errors] == ["truncated"]
 
 
 def test_stream_cut_in_the_middle_of_an_event():
@@ -113,10 +113,9 @@ def test_events_after_done_are_ignored():
 
 
 def test_malformed_json_event_is_skipped_and_reported():
-    result, events = _run(_sse(_content("a"), "{not json", "[1, 2]", _content("b", "stop")))
+    result, _ = _run(_sse(_content("a"), "{not json", "[1, 2]", _content("b", "stop")))
     assert result.message.content == "ab"
-    assert [e.code for e in events if isinstance(e, StreamError)] == ["malformed_chunk"] * 2
-    assert result.error_code == "malformed_chunk"
+    assert [e.code for e in result.errors] == ["malformed_chunk"] * 2
 
 
 def test_plain_json_completion_instead_of_stream():

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from marginalia.core.loop.messages import (ContentDelta, Message, NextTool, ReasoningDelta, StreamError,
-                                           ToolCallArgumentsDelta, ToolDone)
+from marginalia.core.loop.messages import (ContentDelta, Message, Notice, ReasoningDelta, ToolCallArgumentsDelta,
+                                           UsageReport)
 from marginalia.core.loop.pump import MAX_COALESCED_CHARS, MessagePump, coalesce
 from marginalia.core.loop.task import Outcome, Task
 
@@ -62,7 +62,7 @@ def test_consecutive_text_deltas_become_one_message():
 
 
 def test_deltas_of_different_owners_or_other_kinds_are_not_merged():
-    done = ToolDone("call", "outcome")
+    done = UsageReport(1, 2, 3)
     merged = coalesce([(1, ContentDelta("a")), (2, ContentDelta("b")), (2, done), (2, ContentDelta("c"))])
     assert merged == [(1, ContentDelta("a")), (2, ContentDelta("b")), (2, done), (2, ContentDelta("c"))]
 
@@ -92,15 +92,15 @@ def test_tool_argument_fragments_merge_per_call():
 
 def test_coalescing_is_a_property_of_the_class():
     assert ContentDelta.coalesces and ReasoningDelta.coalesces
-    assert not NextTool.coalesces and not StreamError.coalesces
+    assert not Notice.coalesces and not UsageReport.coalesces
     with pytest.raises(TypeError):
-        NextTool.merged([NextTool()], 10)
+        Notice.merged([Notice("a")], 10)
 
 
 def test_handler_names_come_from_the_class_names():
     assert ContentDelta.handler_name == "on_content_delta"
     assert ToolCallArgumentsDelta.handler_name == "on_tool_call_arguments_delta"
-    assert NextTool.handler_name == "on_next_tool"
+    assert UsageReport.handler_name == "on_usage_report"
 
 
 def test_the_loop_hands_a_burst_over_in_slices_in_order():
@@ -184,9 +184,9 @@ def test_a_closed_channel_drops_its_calls():
     loop = MessagePump(pump_ui=lambda: None, wake=wake)
     channel = loop.channel()
     ran = []
-    channel.post(ran.append, 1)
+    channel.call_soon(ran.append, 1)
     channel.close()
-    channel.post(ran.append, 2)
+    channel.call_soon(ran.append, 2)
     loop.drain()
     assert ran == []
 
@@ -260,7 +260,33 @@ def test_a_finished_task_tells_its_observers_once():
     task.observe(seen.append)
     task.finish(Outcome.CANCELLED)
     task.finish(Outcome.DONE)
-    assert [(message.task, message.outcome) for message in seen] == [(task, Outcome.CANCELLED)]
+    assert seen == [Outcome.CANCELLED]
     late = []
     task.observe(late.append)
-    assert late[0].outcome is Outcome.CANCELLED
+    assert late == [Outcome.CANCELLED]
+
+
+def test_a_tasks_own_next_step_runs_in_order_with_its_messages():
+    """A task's next step is a call, not a message: it runs after what was posted before it."""
+    log = []
+    task = Recorder(log)
+
+    def start():
+        task.post(ContentDelta("first"))
+        task.call_soon(log.append, ("step",))
+        task.post(Done())
+        task.call_soon(log.append, ("after the end",))  # the task has finished by then: dropped
+    task.start = start
+    MessagePump(pump_ui=lambda: None, idle_wait=0.001).run(task)
+    assert log == [("handle", "ContentDelta", "first"), ("step",), ("handle", "done", None)]
+
+
+def test_a_failing_next_step_ends_the_task_as_a_failing_handler_does():
+    task, ran = Task(), []
+
+    def step():
+        ran.append("step")
+        raise ValueError("a bug")
+    task.start = lambda: task.call_soon(step)
+    MessagePump(pump_ui=lambda: None, idle_wait=0.001).run(task)
+    assert ran == ["step"] and task.outcome is Outcome.ERROR

@@ -2,7 +2,8 @@
 import json
 
 from marginalia.core.stream.responses import SUMMARY_PART_SEPARATOR, ResponsesStreamState
-from marginalia.core.loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamError, StreamFinished,
+from marginalia.core.stream.errors import StreamError
+from marginalia.core.loop.messages import (ContentDelta, ReasoningDelta, RefusalDelta, StreamFinished,
     ToolCallArgumentsDelta, ToolCallStarted, UsageReport)
 from support import stream_recordings as rec
 
@@ -96,20 +97,20 @@ def test_incomplete_content_filter():
 
 def test_error_event_then_failed_reports_one_error():
     error = {"type": "insufficient_quota", "code": "insufficient_quota", "message": "No quota"}
-    state, events = _feed([{"type": "error", "error": error},
-                           _completed(None, "failed", error={"code": "x", "message": "No quota"})])
-    assert [e for e in events if isinstance(e, StreamError)] == [StreamError("No quota", "insufficient_quota")]
+    state, _ = _feed([{"type": "error", "error": error},
+                      _completed(None, "failed", error={"code": "x", "message": "No quota"})])
+    assert state.errors == [StreamError("No quota", "insufficient_quota")]
     assert state.final_message().finish_reason == "error"
 
 
 def test_documented_top_level_error_event():
-    state, events = _feed([{"type": "error", "code": "server_error", "message": "Oops", "param": None}])
-    assert StreamError("Oops", "server_error") in events
+    state, _ = _feed([{"type": "error", "code": "server_error", "message": "Oops", "param": None}])
+    assert state.errors == [StreamError("Oops", "server_error")]
 
 
 def test_failed_without_error_event():
-    state, events = _feed([_completed(None, "failed", error={"code": "server_error", "message": "Boom"})])
-    assert StreamError("Boom", "server_error") in events
+    state, _ = _feed([_completed(None, "failed", error={"code": "server_error", "message": "Boom"})])
+    assert state.errors == [StreamError("Boom", "server_error")]
 
 
 def test_refusal_delta():
@@ -122,7 +123,7 @@ def test_unknown_and_malformed_events():
     state, events = _feed([{"type": "response.future_thing"}, {"type": "response.output_text.delta"},
                            {"type": "response.output_item.added", "item": []},
                            {"type": ["x"]}])
-    assert [e.code for e in events if isinstance(e, StreamError)] == ["malformed_chunk"]
+    assert [e.code for e in state.errors] == ["malformed_chunk"]
 
 
 def test_encrypted_reasoning_item_kept_opaque():

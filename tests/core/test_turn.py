@@ -3,7 +3,8 @@ import types
 
 import pytest
 
-from marginalia.core.loop.messages import ContentDelta, ReasoningDelta, RoundDone, RoundFailed
+from marginalia.core.llm.round_end import RoundDone, RoundFailed
+from marginalia.core.loop.messages import ContentDelta, ReasoningDelta
 from marginalia.core.loop.pump import MessagePump
 from marginalia.core.loop.task import Outcome
 from marginalia.core.stream.message import AssistantMessage, ToolCall

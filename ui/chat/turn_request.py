@@ -1,9 +1,11 @@
-"""What one turn sends: the tools it offers, the strategy, the system prompt, the request builder."""
+"""What one turn offers, read from the office: its tools, their strategy, the document's title and selection.
+
+The requests of its model rounds are built in core (:class:`~marginalia.core.agent.round_request.RoundRequests`).
+"""
 from __future__ import annotations
 
-from ...core.llm.request import ChatRequest, build_chat_body
-from ...core.agent.system_prompt import build_system_prompt
-from ...core.agent.tool_strategy import ToolPlan, prompt_tools_section, request_tools
+from ...core.agent.round_request import RoundRequests
+from ...core.agent.tool_strategy import ToolPlan
 from ...core.agent.tools import ToolContext
 from ..office.enumeration import indexed
 from . import toolset
@@ -14,12 +16,10 @@ log = get_logger("turn-request")
 
 
 class TurnRequest:
-    """The turn's tools (registry, context and schemas), tool plan and request builder."""
+    """The turn's tools (registry, context and schemas), tool plan and the builder of its rounds' requests."""
 
     def __init__(self, app, session, document, config, settings):
         ctx = app.ctx
-        self.config = config
-        self.chat_settings = settings.chat
         self.document_kind = toolset.app_of(document)
         registry = app.tools.registry()
         research = prepare_research(app, session, config.base_url, settings.research)  # refuses in local-only mode
@@ -32,19 +32,9 @@ class TurnRequest:
         self.parameters = {schema["function"]["name"]: schema["function"].get("parameters") or {}
                            for schema in self.schemas}
         self.plan = ToolPlan(settings.endpoint.tool_strategy, self.names)
-        self.title = document_title(document)
-        self.selection = describe_selection(document, self.document_kind)
-
-    def build(self, history, mode) -> ChatRequest:
-        """The request of one model round (see :class:`~marginalia.core.agent.turn.Turn`)."""
-        prompt = build_system_prompt(self.document_kind, self.title, self.names if self.plan.strategy != "none" else [],
-                                     selection=self.selection,
-                                     extra_instructions=self.chat_settings.extra_instructions)
-        if self.plan.tools_in_prompt:
-            prompt += "\n\n" + prompt_tools_section(self.schemas)
-        offered, choice = request_tools(mode, self.plan, self.schemas)
-        return ChatRequest(self.config, build_chat_body(history, self.config.model, prompt, offered,
-                                                        options=self.chat_settings.options, tool_choice=choice))
+        self.rounds = RoundRequests(config, self.document_kind, document_title(document),
+                                    describe_selection(document, self.document_kind), self.schemas, self.plan,
+                                    settings.chat.options, settings.chat.extra_instructions)
 
 
 def describe_selection(document, app: str) -> str:

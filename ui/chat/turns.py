@@ -35,16 +35,16 @@ def start_turn(app, session, document, text: str) -> None:
     undo = DocumentUndo(document)
     app.undo_keys.cover(document, undo)
     client = request_settings.http_client(ctx, app.http, settings.endpoint)
-    turn = Turn(history=session.history, user_text=text, build_request=request.build,
+    turn = Turn(history=session.history, user_text=text, build_request=request.rounds.build,
                 stream_fn=functools.partial(stream_budgeted_round, client, session.calibration, facts=app.facts),
                 tools=DocumentTools(request.registry, request.context, undo, text), display=_display(session),
                 new_cancel=CancelToken,
                 model_note=session.take_pending_note(), max_rounds=settings.chat.max_tool_rounds,
                 known_tools=request.parameters, plan=request.plan)
 
-    def finished(message) -> None:
+    def finished(outcome: Outcome) -> None:
         session.revertible = undo.step
-        if message.outcome is not Outcome.CLOSED:
+        if outcome is not Outcome.CLOSED:
             app.conversations.save(session, document)
 
     turn.observe(finished)

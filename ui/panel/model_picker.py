@@ -70,7 +70,7 @@ class ModelPicker:
     def _watch_settings(self):
         try:
             access = settings_store._access(self.ctx, "Endpoint")
-            listener = _SettingsChanged(lambda: self.main.post(self._settings_changed))
+            listener = _SettingsChanged(lambda: self.main.call_soon(self._settings_changed))
             access.addChangesListener(listener)
             return access, listener
         except Exception:

@@ -78,7 +78,7 @@ class ChatPanelView:
             ctx, self.controls["model"], self._main,
             on_settings_changed=lambda: panel_actions.settings_changed(ctx, self.session))
         app.escape_key.watch(self)
-        self._main.post(app.tools.registry)  # load the tools now, not during the first reply
+        self._main.call_soon(app.tools.registry)  # load the tools now, not during the first reply
         panel_actions.first_run_check(self.ctx, self.session)
 
     def _order_tabs(self) -> None:

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ...core.i18n import _
-from ...core.loop.messages import ContentDelta, RefusalDelta, RoundDone, RoundFailed
+from ...core.llm.round_end import RoundDone, RoundFailed
+from ...core.loop.messages import ContentDelta, RefusalDelta
 from ...core.loop.task import Outcome, Task
 from ...core.agent.selection_prompts import StreamCleaner
 from ...core.agent.tools import ToolContext, ToolOutcome

@@ -51,8 +51,8 @@ class CheckRunner:
         self._status.setText(_("Testing…"))
         self._button.getModel().Label = stop_label()
         start_check(self._client, target,
-                    lambda step: self._main.post(self._show_step, step, cancel),
-                    lambda result: self._main.post(self._finish, result, cancel), cancel, facts=self._facts)
+                    lambda step: self._main.call_soon(self._show_step, step, cancel),
+                    lambda result: self._main.call_soon(self._finish, result, cancel), cancel, facts=self._facts)
 
     def _show_step(self, step: CheckStep, cancel: CancelToken) -> None:
         if cancel is not self._cancel:

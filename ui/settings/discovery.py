@@ -42,7 +42,7 @@ def discover_later(ctx, main: Channel, on_found: Callable[[FoundServer], None],
             client.close()
         log.info("local servers: %s", found.base_url if found else "none found")
         if found is not None and not cancel.cancelled:
-            main.post(on_found, found)
+            main.call_soon(on_found, found)
 
     start_worker(work, name="marginalia-discovery")
     return cancel

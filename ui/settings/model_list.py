@@ -62,7 +62,7 @@ class ModelListLoader:
             log.exception("reading the model list failed")
             error = MarginaliaError(_("The model list could not be read: %s") % failure)
         if not cancel.cancelled:
-            self._main.post(self._deliver, on_done, names, error, generation)
+            self._main.call_soon(self._deliver, on_done, names, error, generation)
 
     def _deliver(self, on_done: Done, names: List[str], error, generation: int) -> None:
         if generation == self._generation:
