@@ -290,6 +290,10 @@ def test_underscore_is_never_rebound_where_it_translates():
     assert not clashes, clashes
 
 
+def _is_tool_decorator(decorator) -> bool:
+    return isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name) and decorator.func.id == "tool"
+
+
 def test_every_tool_has_a_translatable_title():
     from marginalia.core.chat.tool_titles import TITLES, tool_title
     names = set()
@@ -298,6 +302,8 @@ def test_every_tool_has_a_translatable_title():
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Tool":
                 given = [node.args[0]] if node.args else [k.value for k in node.keywords if k.arg == "name"]
                 names.update(n.value for n in given if isinstance(n, ast.Constant))
+            if isinstance(node, ast.FunctionDef) and any(_is_tool_decorator(d) for d in node.decorator_list):
+                names.add(node.name)  # @tool: the tool is named after the function
     assert len(names) >= 25
     assert sorted(names - set(TITLES)) == []
     try:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ...core.agent.tools import ToolContext, ToolError
 from ..office.log import get_logger
-from ..writer.inserting import insert_content
+from ..writer.content import prepare
+from ..writer.inserting import insert_at
 
 log = get_logger("insert_answer")
 
@@ -30,7 +31,7 @@ def insert_markdown(ctx, document, markdown: str, undo_title: str) -> str:
     problem = ""
     manager.enterUndoContext(undo_title)
     try:
-        insert_content(context, {"content": markdown, "position": "cursor", "format": "markdown"})
+        insert_at(context, prepare(markdown, "markdown"), "cursor")
     except ToolError as error:
         problem = str(error)
     except Exception as error:

@@ -7,7 +7,7 @@ the document is still untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List
+from typing import List, Literal
 
 from ...core.text.html_inline import complete_document, inline_runs, is_inline_html
 from ...core.text.html_text import html_to_text
@@ -19,7 +19,8 @@ from .text_ops import clean
 
 MAX_CONTENT = 100000
 """Characters of content accepted in one call."""
-FORMATS = ("plain", "markdown", "html")
+Format = Literal["plain", "markdown", "html"]
+"""How the model's content is read: plain text (taken literally), Markdown or HTML."""
 
 
 @dataclass

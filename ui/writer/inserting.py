@@ -7,24 +7,41 @@ the paragraph is split there first, so a heading never swallows half a sentence.
 """
 from __future__ import annotations
 
+from typing import Literal, Optional
+
 from ...core.i18n import _
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .blocks import Block, body_blocks, containing_block, has_block
-from .content import FORMATS, Content, prepare
+from .content import Content, Format, prepare
 from .placement import body_style, open_paragraph_in, reset_paragraph, resolve_position
 from .review import editing
 from .rich_import import import_html
 from .text_ops import insert_plain, write_runs
 
-POSITIONS = ("cursor", "before", "after", "start", "end")
+
+@tool(apps=("writer",), changes_document=True)
+def insert_content(context, content: str = Arg("What to insert.", min_length=1),
+                   position: Literal["cursor", "before", "after", "start", "end"] = Arg(
+                       "cursor, before/after a paragraph (give paragraph), start or end of the document."),
+                   paragraph: Optional[int] = Arg("The paragraph to insert before or after.", minimum=1),
+                   format: Format = Arg("markdown (default), html, or plain (taken literally; each line break starts "
+                                        "a paragraph).", default="markdown")) -> ToolOutcome:
+    """Insert new content without replacing anything: at the user's cursor, before or after paragraph N, or at
+    the start or end of the document. Markdown (the default) or HTML becomes real formatting: headings (#,
+    ##), **bold**, *italic*, [links](url), bullet and numbered lists, and tables (| a | b | with a |---|
+    line). One line of text at the cursor goes into the paragraph there; anything else becomes new
+    paragraphs, styled like the document's body text. The reply gives the numbers of the new paragraphs.
+    """
+    return insert_at(context, prepare(content, format), position, paragraph)
 
 
-def insert_content(context, args) -> ToolOutcome:
-    """Insert ``content`` at ``position`` (see the tool description)."""
+def insert_at(context, content: Content, position: str, paragraph: Optional[int] = None) -> ToolOutcome:
+    """Insert prepared ``content`` at ``position`` (``cursor``, ``start``, ``end``, or ``before``/``after``
+    ``paragraph``), as insert_content describes."""
     document = context.document
-    content = prepare(args["content"], args.get("format", "markdown"))
     blocks = body_blocks(document)
-    if args["position"] == "cursor":
+    if position == "cursor":
         cursor, block = _cursor(document, blocks)
         if content.kind != "blocks":
             with editing(context):
@@ -34,9 +51,9 @@ def insert_content(context, args) -> ToolOutcome:
             return _done("Inserted the text at the cursor in %s." % where, content)
         before, anchor = _split_at(cursor, block)
     else:
-        before, anchor = resolve_position(blocks, args["position"], args.get("paragraph"))
+        before, anchor = resolve_position(blocks, position, paragraph)
     with editing(context):
-        if args["position"] == "cursor" and before is None:
+        if position == "cursor" and before is None:
             before, anchor, blocks = _split(document, cursor, block)
         first, last = _insert_paragraphs(document, blocks, before, anchor, content)
     numbers = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
@@ -124,23 +141,4 @@ def _done(text: str, content: Content, first: int = 0, last: int = 0) -> ToolOut
     return ToolOutcome.success(text, summary)
 
 
-TOOLS = [
-    Tool(
-        name="insert_content",
-        description=(
-            "Insert new content without replacing anything: at the user's cursor, before or after paragraph N, or "
-            "at the start or end of the document. Markdown (the default) or HTML becomes real formatting: headings "
-            "(#, ##), **bold**, *italic*, [links](url), bullet and numbered lists, and tables (| a | b | with a "
-            "|---| line). One line of text at the cursor goes into the paragraph there; anything else becomes new "
-            "paragraphs, styled like the document's body text. The reply gives the numbers of the new paragraphs."),
-        parameters={"type": "object", "properties": {
-            "content": {"type": "string", "minLength": 1, "description": "What to insert."},
-            "position": {"type": "string", "enum": list(POSITIONS), "description": "cursor, before/after a "
-                         "paragraph (give paragraph), start or end of the document."},
-            "paragraph": {"type": "integer", "minimum": 1, "description": "The paragraph to insert before or "
-                          "after."},
-            "format": {"type": "string", "enum": list(FORMATS), "description": "markdown (default), html, or plain "
-                       "(taken literally; each line break starts a paragraph)."},
-        }, "required": ["content", "position"], "additionalProperties": False},
-        handler=insert_content, apps=("writer",), changes_document=True),
-]
+TOOLS = [insert_content]

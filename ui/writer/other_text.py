@@ -10,9 +10,10 @@ into), so a footer's page number field or a header's logo survives an edit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List, Optional
+from typing import Any, List, Literal, Optional
 
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import _
 from ...core.text.match import find_all, quote
 from .blocks import body_blocks, containing_block
@@ -153,31 +154,41 @@ def listing_lines(document, preview: int = PART_PREVIEW, budget: int = LIST_BUDG
     return lines
 
 
-def other_text(context, args) -> ToolOutcome:
-    """List the text outside the body, or replace text inside one part of it."""
+@tool(apps=("writer",), changes_document=True)
+def other_text(context, action: Literal["list", "replace"],
+               where: Optional[str] = Arg("replace: the part's name as listed."),
+               old_text: Optional[str] = Arg("replace: the text to change, as it reads now."),
+               new_text: Optional[str] = Arg("replace: what it should read."),
+               all: bool = Arg("replace: change every occurrence in that part.", default=False),
+               match_case: bool = Arg("replace: capitals must match (default true).", default=True)) -> ToolOutcome:
+    """Text outside the numbered body paragraphs: headers, footers, text frames, text boxes, and the text of
+    footnotes and endnotes. action "list": each part with its name and text. "replace": in the part named
+    `where` (exactly as listed, e.g. "footer of Default Page Style", "frame Frame1" or "footnote 3") replace
+    old_text with new_text; fields such as page numbers and images stay.
+    """
     document = context.document
-    if args["action"] == "list":
+    if action == "list":
         lines = listing_lines(document, preview=4000, budget=20000, notes=True)
         if not lines:
             return ToolOutcome.success("The document has no headers, footers, frames, text boxes or notes with text.",
                                        _("No text outside the body"))
         return ToolOutcome.success("Text outside the body:\n" + "\n".join(lines), _("Read headers, footers and frames"))
-    return _replace(context, args)
+    return _replace(context, _named(document, where or ""), old_text or "", new_text, match_case, all)
 
 
-def _replace(context, args) -> ToolOutcome:
-    part = _named(context.document, args.get("where") or "")
-    old_text, new_text = args.get("old_text") or "", args.get("new_text")
+def _replace(context, part: Part, old_text: str, new_text: Optional[str], match_case: bool,
+             every: bool) -> ToolOutcome:
+    """Replace ``old_text`` (the only occurrence, or ``every`` one) with ``new_text`` in ``part``."""
     if not old_text or new_text is None:
         raise ToolError("Give old_text and new_text.")
     span = part.span()
     if span is None:
         raise ToolError("The %s holds a table; it cannot be edited here." % part.name)
-    found = find_all(span.text, old_text, args.get("match_case", True))
+    found = find_all(span.text, old_text, match_case)
     if not found:
         raise ToolError("The %s does not contain %s; it reads %s. Read it again with other_text."
                         % (part.name, quote(old_text, 80), quote(span.text, 300)))
-    if len(found) > 1 and not args.get("all"):
+    if len(found) > 1 and not every:
         raise ToolError("%s occurs %d times in the %s; pass all=true to change every one, or quote more text."
                         % (quote(old_text, 80), len(found), part.name))
     for start, end in found:
@@ -203,21 +214,4 @@ def _named(document, where: str) -> Part:
     raise ToolError("There is no %s. The parts with text are: %s." % (quote(where), names))
 
 
-TOOLS = [
-    Tool(
-        name="other_text",
-        description=("Text outside the numbered body paragraphs: headers, footers, text frames, text boxes, and the "
-                     "text of footnotes and endnotes. action \"list\": each part with its name and text. \"replace\": "
-                     "in the part named `where` (exactly as listed, e.g. \"footer of Default Page Style\", \"frame "
-                     "Frame1\" or \"footnote 3\") replace old_text with new_text; fields such as page numbers and "
-                     "images stay."),
-        parameters={"type": "object", "properties": {
-            "action": {"type": "string", "enum": ["list", "replace"]},
-            "where": {"type": "string", "description": "replace: the part's name as listed."},
-            "old_text": {"type": "string", "description": "replace: the text to change, as it reads now."},
-            "new_text": {"type": "string", "description": "replace: what it should read."},
-            "all": {"type": "boolean", "description": "replace: change every occurrence in that part."},
-            "match_case": {"type": "boolean", "description": "replace: capitals must match (default true)."},
-        }, "required": ["action"], "additionalProperties": False},
-        handler=other_text, apps=("writer",), changes_document=True),
-]
+TOOLS = [other_text]

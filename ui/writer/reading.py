@@ -1,10 +1,11 @@
 """Reading tools: the document as numbered paragraphs, the selection, statistics."""
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional
 
 from ...core.i18n import _, ngettext
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.text.writer_listing import BlockInfo, count_words, most_common_style, outline_lines, page_of
 from ..office.enumeration import elements
 from .block_info import (change_count, describe, describe_brief, has_fields, has_notes, has_tracked_changes,
@@ -26,18 +27,26 @@ STYLE_SAMPLE = 400
 PLAIN_STYLES = ("Standard", "Text body")
 
 
-def get_document(context, args) -> ToolOutcome:
-    """Show the body as numbered paragraphs with an outline, one page at a time."""
+@tool(apps=("writer",))
+def get_document(context, from_paragraph: int = Arg("First paragraph to show (default 1).", default=1, minimum=1),
+                 to_paragraph: Optional[int] = Arg("Last paragraph to show (default: as many as fit).", minimum=1),
+                 outline_only: bool = Arg("Only the headings with their numbers (a quick overview of a long "
+                                          "document).", default=False)) -> ToolOutcome:
+    """Read the document as numbered paragraphs, with its heading outline. Every paragraph and every table has a
+    number [N] starting at 1; the other tools take it as paragraph=N. Headings show their style, e.g.
+    (Heading 1); list items show their bullet or number; a table shows its name, size and first rows. Text
+    with pending tracked changes is shown as it reads after them. Long documents come in pages: the reply
+    tells you the from_paragraph to continue with.
+    """
     document = context.document
     blocks = body_blocks(document)
-    first, last = args.get("from_paragraph", 1), args.get("to_paragraph")
+    first, last = from_paragraph, to_paragraph
     if first > len(blocks):
         raise ToolError("There is no paragraph %d: the document has paragraphs 1 to %d." % (first, len(blocks)))
     if last is not None and last < first:
         raise ToolError("to_paragraph (%d) is before from_paragraph (%d)." % (last, first))
     tracked, notes = has_tracked_changes(document), has_notes(document)
     by_portion, marks = tracked or notes, notes or has_fields(document)
-    outline_only = bool(args.get("outline_only"))
     end = len(blocks) if last is None or outline_only else min(last, len(blocks))
     briefs = _briefs(blocks, first, end, first == 1 or outline_only, by_portion, marks and not outline_only)
     outside = listing_lines(document) if first == 1 or outline_only else []
@@ -136,14 +145,20 @@ def _capped(lines, budget):
     return result
 
 
-def get_selection(context, args) -> ToolOutcome:
-    """Describe what the user has selected (text with its paragraph numbers, cells, or an object)."""
+@tool(apps=("writer",))
+def get_selection(context) -> ToolOutcome:
+    """Get the text the user has selected, with its paragraph numbers; or, when nothing is selected, where the
+    cursor is (paragraph number and the words around it).
+    """
     content, summary = describe_selection(context.document, body_blocks(context.document))
     return ToolOutcome.success(content, summary)
 
 
-def get_statistics(context, args) -> ToolOutcome:
-    """Count words, characters, paragraphs, pages, headings, tables, comments, changes."""
+@tool(apps=("writer",))
+def get_statistics(context) -> ToolOutcome:
+    """Count words, characters, paragraphs, pages, headings, tables, comments, tracked changes and images; also
+    says whether changes are being recorded and whether the document is read-only.
+    """
     document = context.document
     blocks = body_blocks(document)
     by_portion = reads_by_portion(document)
@@ -182,37 +197,4 @@ def _comments(document) -> int:
     return sum(1 for field in fields if field.supportsService("com.sun.star.text.textfield.Annotation"))
 
 
-NO_ARGUMENTS = {"type": "object", "properties": {}, "additionalProperties": False}
-
-TOOLS = [
-    Tool(
-        name="get_document",
-        description=(
-            "Read the document as numbered paragraphs, with its heading outline. Every paragraph and every table "
-            "has a number [N] starting at 1; the other tools take it as paragraph=N. Headings show their style, "
-            "e.g. (Heading 1); list items show their bullet or number; a table shows its name, size and first rows. "
-            "Text with pending tracked changes is shown as it reads after them. Long documents come in pages: the "
-            "reply tells you the from_paragraph to continue with."),
-        parameters={"type": "object", "properties": {
-            "from_paragraph": {"type": "integer", "minimum": 1, "description": "First paragraph to show (default 1)."},
-            "to_paragraph": {"type": "integer", "minimum": 1, "description": "Last paragraph to show (default: as "
-                             "many as fit)."},
-            "outline_only": {"type": "boolean", "description": "Only the headings with their numbers (a quick "
-                             "overview of a long document)."},
-        }, "additionalProperties": False},
-        handler=get_document, apps=("writer",)),
-    Tool(
-        name="get_selection",
-        description=(
-            "Get the text the user has selected, with its paragraph numbers; or, when nothing is selected, where "
-            "the cursor is (paragraph number and the words around it)."),
-        parameters=NO_ARGUMENTS,
-        handler=get_selection, apps=("writer",)),
-    Tool(
-        name="get_statistics",
-        description=(
-            "Count words, characters, paragraphs, pages, headings, tables, comments, tracked changes and images; "
-            "also says whether changes are being recorded and whether the document is read-only."),
-        parameters=NO_ARGUMENTS,
-        handler=get_statistics, apps=("writer",)),
-]
+TOOLS = [get_document, get_selection, get_statistics]

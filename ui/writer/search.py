@@ -7,7 +7,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 from ...core.i18n import _, ngettext
 from ...core.text.match import context_around, normalize, quote
 from ...core.text.quick_find import texts_finder
-from ...core.agent.tools import Tool, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolOutcome
 from .block_info import portion_blocks, portion_paragraphs, reads_by_portion
 from .blocks import Block, body_blocks
 from .body_walk import BodyWalk
@@ -18,20 +19,24 @@ from .spans import span_text
 DEFAULT_RESULTS = 20
 
 
-def search_text(context, args) -> ToolOutcome:
-    """List the matches of ``text`` with their places and surrounding words."""
-    text = args["text"]
-    match_case, whole_words = args.get("match_case", False), args.get("whole_words", False)
+@tool(apps=("writer",))
+def search_text(context, text: str = Arg("The text to find.", min_length=1),
+                match_case: bool = Arg("Capitals must match (default false).", default=False),
+                whole_words: bool = Arg("Only whole words (default false).", default=False),
+                max_results: int = Arg("Most matches to list (default 20).", default=DEFAULT_RESULTS, minimum=1,
+                                       maximum=200)) -> ToolOutcome:
+    """Find text in the document (body paragraphs and table cells). Returns each match with its paragraph number
+    and the words around it, marked [[like this]]. Quotes, dashes and spacing need not match exactly.
+    """
     matches = find_in_body(context.document, text, match_case, whole_words)
     if not matches:
         return ToolOutcome.success("No match for %s in the document body or its tables%s." % (
             quote(text), "" if not match_case else " (with matching case)"), _("No match for %s") % quote(text, 40))
-    limit = args.get("max_results", DEFAULT_RESULTS)
     lines = ["%d match%s for %s:" % (len(matches), "" if len(matches) == 1 else "es", quote(text))]
-    for number, match in enumerate(matches[:limit], 1):
+    for number, match in enumerate(matches[:max_results], 1):
         lines.append("%d. %s: %s" % (number, match.where, context_around(match.source, match.start, match.end)))
-    if len(matches) > limit:
-        lines.append("… and %d more (raise max_results or search a longer phrase)." % (len(matches) - limit))
+    if len(matches) > max_results:
+        lines.append("… and %d more (raise max_results or search a longer phrase)." % (len(matches) - max_results))
     lines.append("To change one match, call replace_text with its paragraph=N (and occurrence=K when the "
                  "paragraph holds several); all=true changes every match.")
     places = sorted({m.block for m in matches})
@@ -121,19 +126,4 @@ def _walked_texts(document, walk: BodyWalk, by_portion: bool) -> _BodyTexts:
                       [(table.number, table.table) for table in walk.tables], walk)
 
 
-TOOLS = [
-    Tool(
-        name="search_text",
-        description=(
-            "Find text in the document (body paragraphs and table cells). Returns each match with its paragraph "
-            "number and the words around it, marked [[like this]]. Quotes, dashes and spacing need not match "
-            "exactly."),
-        parameters={"type": "object", "properties": {
-            "text": {"type": "string", "minLength": 1, "description": "The text to find."},
-            "match_case": {"type": "boolean", "description": "Capitals must match (default false)."},
-            "whole_words": {"type": "boolean", "description": "Only whole words (default false)."},
-            "max_results": {"type": "integer", "minimum": 1, "maximum": 200,
-                            "description": "Most matches to list (default 20)."},
-        }, "required": ["text"], "additionalProperties": False},
-        handler=search_text, apps=("writer",)),
-]
+TOOLS = [search_text]

@@ -7,11 +7,12 @@ listing shows both when they differ.
 from __future__ import annotations
 
 import difflib
-from typing import List, Tuple
+from typing import List, Literal, Optional, Tuple
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import normalize, quote
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from ..office.enumeration import elements
 from . import direct_formatting
 from .blocks import block_at, body_blocks
@@ -56,45 +57,62 @@ def resolve_style(document, family: str, wanted: str) -> str:
     raise ToolError("There is no %s style %s.%s Call list_styles to see the styles." % (family, quote(wanted), hint))
 
 
-def list_styles(context, args) -> ToolOutcome:
-    """List styles: those in use, the common ones and the user's own (or all)."""
-    family = args.get("family", "paragraph")
+@tool(apps=("writer",))
+def list_styles(context, family: Literal["paragraph", "character"] = Arg("paragraph (default) or character styles.",
+                                                                         default="paragraph"),
+                all: bool = Arg("List every style.", default=False)) -> ToolOutcome:
+    """List the document's styles: by default those in use (marked *), the common ones and the user's own. Names
+    are what apply_style and format_text take; a localized name the user sees is shown too.
+    """
     document = context.document
     styles = document.getStyleFamilies().getByName(FAMILIES[family])
-    lines, used = [], 0
+    lines = []
     for name, shown in style_names(document, family):
         style = styles.getByName(name)
         in_use = style.isInUse()
-        if not (args.get("all") or in_use or name in COMMON[family] or style.isUserDefined()):
+        if not (all or in_use or name in COMMON[family] or style.isUserDefined()):
             continue
-        used += 1 if in_use else 0
         label = name if shown == name else "%s (shown to the user as %s)" % (name, quote(shown))
         lines.append(("* " if in_use else "  ") + label)
     head = "%s styles (* = used in this document)%s:" % (
-        family.capitalize(), "" if args.get("all") else "; all=true lists every style")
+        family.capitalize(), "" if all else "; all=true lists every style")
     summary = (ngettext("Listed %d paragraph style", "Listed %d paragraph styles", len(lines)) if family == "paragraph"
                else ngettext("Listed %d character style", "Listed %d character styles", len(lines)))
     return ToolOutcome.success("\n".join([head] + lines), summary % len(lines))
 
 
-def apply_style(context, args) -> ToolOutcome:
-    """Apply a paragraph style to paragraphs N..M or to the paragraphs of the selection."""
+@tool(apps=("writer",), changes_document=True)
+def apply_style(context, style: str = Arg("Style name from list_styles.", min_length=1),
+                paragraph: Optional[int] = Arg("The (first) paragraph.", minimum=1),
+                to_paragraph: Optional[int] = Arg("The last paragraph of a range.", minimum=1),
+                selection: bool = Arg("Style the paragraphs of the selection.", default=False),
+                expected_start: Optional[str] = Arg("The first words of paragraph N as you read them; refused if it "
+                                                    "now starts differently."),
+                clear_direct_formatting: bool = Arg("Also remove fonts, sizes, bold, colours and spacing set directly "
+                                                    "on these paragraphs, so the style decides how they look (default "
+                                                    "false; the result says when needed).", default=False)
+                ) -> ToolOutcome:
+    """Apply a paragraph style (e.g. "Heading 2", "Title", "Quotations", or its localized name) to whole
+    paragraphs: paragraph N, N through to_paragraph, or the paragraphs of the user's selection.
+    """
     document = context.document
-    style = resolve_style(document, "paragraph", args["style"])
+    name = resolve_style(document, "paragraph", style)
     blocks = body_blocks(document)
-    paragraphs, where = _targets(document, blocks, args)
-    clearing = bool(args.get("clear_direct_formatting"))
+    if selection:
+        paragraphs, where = _selected(document, blocks)
+    else:
+        paragraphs, where = _numbered(blocks, paragraph, to_paragraph, expected_start)
     with editing(context):
-        for _number, paragraph in paragraphs:
-            paragraph.setPropertyValue("ParaStyleName", style)
-            if clearing:
-                direct_formatting.clear(paragraph)
-    text = "Applied the paragraph style %s to %s." % (quote(style), where)
-    if clearing:
+        for _number, target in paragraphs:
+            target.setPropertyValue("ParaStyleName", name)
+            if clear_direct_formatting:
+                direct_formatting.clear(target)
+    text = "Applied the paragraph style %s to %s." % (quote(name), where)
+    if clear_direct_formatting:
         text += " Direct formatting was cleared, so the style decides how they look."
     else:
         text += _overridden_note(paragraphs)
-    return ToolOutcome.success(text, _("Applied %s to %s") % (quote(style), where))
+    return ToolOutcome.success(text, _("Applied %s to %s") % (quote(name), where))
 
 
 def _overridden_note(paragraphs) -> str:
@@ -108,22 +126,25 @@ def _overridden_note(paragraphs) -> str:
             % direct_formatting.describe(overridden[:10]))
 
 
-def _targets(document, blocks, args):
-    if args.get("selection"):
-        span, number = selection_span(document, blocks)
-        cursor = span.xtext.createTextCursorByRange(span.cursor(0, len(span.text)))
-        paragraphs = [("selected paragraph %d" % (index + 1), paragraph)
-                      for index, paragraph in enumerate(_enumerate(cursor))]
-        return paragraphs, "the selected paragraph%s" % ("s" if len(paragraphs) > 1 else "")
-    if args.get("paragraph") is None:
+def _selected(document, blocks):
+    """``([(where, paragraph)], where)`` of the paragraphs of the user's selection."""
+    span, _number = selection_span(document, blocks)
+    cursor = span.xtext.createTextCursorByRange(span.cursor(0, len(span.text)))
+    paragraphs = [("selected paragraph %d" % (index + 1), paragraph)
+                  for index, paragraph in enumerate(_enumerate(cursor))]
+    return paragraphs, "the selected paragraph%s" % ("s" if len(paragraphs) > 1 else "")
+
+
+def _numbered(blocks, first: Optional[int], last: Optional[int], expected: Optional[str]):
+    """``([(where, paragraph)], where)`` of paragraphs ``first``..``last`` (refused when the first starts otherwise
+    than ``expected``)."""
+    if first is None:
         raise ToolError("Say where: paragraph=N (and to_paragraph=M for a range), or selection=true.")
-    first = args["paragraph"]
-    last = args.get("to_paragraph", first)
+    last = first if last is None else last
     if last < first:
         raise ToolError("to_paragraph (%d) is before paragraph (%d)." % (last, first))
     block_at(blocks, first)
     block_at(blocks, last)
-    expected = args.get("expected_start")
     if expected:
         _check_start(blocks[first - 1], first, expected)
     paragraphs = [("paragraph %d" % b.number, b.obj) for b in blocks[first - 1:last] if b.kind == "paragraph"]
@@ -145,33 +166,4 @@ def _enumerate(cursor):
             yield element
 
 
-TOOLS = [
-    Tool(
-        name="list_styles",
-        description=(
-            "List the document's styles: by default those in use (marked *), the common ones and the user's own. "
-            "Names are what apply_style and format_text take; a localized name the user sees is shown too."),
-        parameters={"type": "object", "properties": {
-            "family": {"type": "string", "enum": list(FAMILIES), "description": "paragraph (default) or character "
-                       "styles."},
-            "all": {"type": "boolean", "description": "List every style."},
-        }, "additionalProperties": False},
-        handler=list_styles, apps=("writer",)),
-    Tool(
-        name="apply_style",
-        description=(
-            "Apply a paragraph style (e.g. \"Heading 2\", \"Title\", \"Quotations\", or its localized name) to "
-            "whole paragraphs: paragraph N, N through to_paragraph, or the paragraphs of the user's selection."),
-        parameters={"type": "object", "properties": {
-            "style": {"type": "string", "minLength": 1, "description": "Style name from list_styles."},
-            "paragraph": {"type": "integer", "minimum": 1, "description": "The (first) paragraph."},
-            "to_paragraph": {"type": "integer", "minimum": 1, "description": "The last paragraph of a range."},
-            "selection": {"type": "boolean", "description": "Style the paragraphs of the selection."},
-            "expected_start": {"type": "string", "description": "The first words of paragraph N as you read them; "
-                               "refused if it now starts differently."},
-            "clear_direct_formatting": {"type": "boolean", "description": "Also remove fonts, sizes, bold, "
-                                        "colours and spacing set directly on these paragraphs, so the style "
-                                        "decides how they look (default false; the result says when needed)."},
-        }, "required": ["style"], "additionalProperties": False},
-        handler=apply_style, apps=("writer",), changes_document=True),
-]
+TOOLS = [list_styles, apply_style]

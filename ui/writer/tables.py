@@ -6,12 +6,14 @@ number get_document shows for it.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from dataclasses import dataclass
+from typing import List, Literal, Optional, Union
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
 from ...core.text.writer_listing import table_column_name
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .block_info import table_rows
 from .blocks import Block, body_blocks
 from .placement import body_style, open_paragraph, resolve_position
@@ -19,7 +21,6 @@ from .review import editing
 from .spans import TextSpan
 from .text_ops import replace_keeping_format
 
-ACTIONS = ("list", "read", "write", "add_rows", "create")
 MAX_CELLS = 2000
 
 
@@ -36,21 +37,44 @@ def table_of(document, reference) -> Block:
     raise ToolError("There is no table %s. The tables are: %s." % (quote(str(reference)), names))
 
 
-def tables(context, args) -> ToolOutcome:
-    """Dispatch to the action."""
-    action = args["action"]
+@dataclass(frozen=True)
+class CellEdit:
+    """One cell a write sets, refused when it no longer reads ``old_text``."""
+
+    cell: str = Arg("Cell name, e.g. B2.", min_length=2)
+    old_text: str = Arg("The cell's current text (\"\" for an empty cell).")
+    new_text: str = Arg("Its new text (formatting of the cell is kept).")
+
+
+@tool(apps=("writer",), changes_document=True)
+def tables(context, action: Literal["list", "read", "write", "add_rows", "create"],
+           table: Optional[Union[str, int]] = Arg("Table name (e.g. Table1) or its paragraph number."),
+           cells: Optional[List[CellEdit]] = Arg("write: the cells to set.", min_items=1, max_items=MAX_CELLS),
+           rows: Optional[List[List[str]]] = Arg("Rows of cell texts, e.g. [[\"Name\", \"Age\"], [\"Ann\", \"31\"]].",
+                                                 min_items=1, max_items=500),
+           after_row: Optional[int] = Arg("add_rows: insert after this row (default: after the last).", minimum=0),
+           position: Literal["start", "end", "before", "after"] = Arg("create: where (default end).", default="end"),
+           paragraph: Optional[int] = Arg("create: the paragraph for before/after.", minimum=1),
+           header: bool = Arg("create: style the first row as a header (default true).", default=True),
+           name: Optional[str] = Arg("create: a name for the table.", min_length=1)) -> ToolOutcome:
+    """Writer tables. action "list": the tables with their names and paragraph numbers. "read": one table as a
+    grid of cells (A1 = top left). "write": set cells, each with its current text as old_text (refused if it
+    changed). "add_rows": append rows, or insert them after_row=N (0 = at the top). "create": a new table
+    from rows (first row is the header) at position start/end/before/after paragraph=N. A table is named by
+    table=<name> or its paragraph number.
+    """
     if action == "list":
         return _list(context.document)
     if action == "create":
-        return _create(context, args)
-    if args.get("table") is None:
+        return _create(context, rows or [], position, paragraph, header, name)
+    if table is None:
         raise ToolError("Say which table: table=<name> or its paragraph number.")
-    block = table_of(context.document, args["table"])
+    block = table_of(context.document, table)
     if action == "read":
         return _read(block)
     if action == "write":
-        return _write(context, block, args)
-    return _add_rows(context, block, args)
+        return _write(context, block, cells or [])
+    return _add_rows(context, block, rows or [], after_row)
 
 
 def _list(document) -> ToolOutcome:
@@ -94,24 +118,23 @@ def _grid(table) -> Optional[List[List[str]]]:
             for r in range(rows)]
 
 
-def _write(context, block: Block, args) -> ToolOutcome:
+def _write(context, block: Block, cells: List[CellEdit]) -> ToolOutcome:
     table = block.obj
-    cells = args.get("cells") or []
     if not cells:
         raise ToolError("Give cells: a list of {cell, old_text, new_text}.")
     names = set(table.getCellNames())
     planned = []
     for item in cells:
-        name = item["cell"].strip()
+        name = item.cell.strip()
         name = name if name in names else name.upper()  # "a1" is a real cell (the 27th column) only in wide tables
         if name not in names:
             raise ToolError("Table %s has no cell %s (it has %s…%s)." % (
                 table.getName(), name, sorted(names)[0], _last_cell(table)))
         current = table.getCellByName(name).getString()
-        if not same_text(current, item["old_text"]):
+        if not same_text(current, item.old_text):
             raise ToolError("Cell %s now reads %s, not %s; nothing was changed. Read the table again." % (
-                name, quote(current, 200), quote(item["old_text"], 100)))
-        planned.append((name, item["new_text"]))
+                name, quote(current, 200), quote(item.old_text, 100)))
+        planned.append((name, item.new_text))
     with editing(context) as scope:
         for name, new_text in planned:
             span = TextSpan.of_text(table.getCellByName(name))
@@ -125,13 +148,12 @@ def _last_cell(table) -> str:
     return "%s%d" % (table_column_name(table.getColumns().getCount() - 1), table.getRows().getCount())
 
 
-def _add_rows(context, block: Block, args) -> ToolOutcome:
+def _add_rows(context, block: Block, values: List[List[str]], after_row: Optional[int]) -> ToolOutcome:
     table = block.obj
-    values = args.get("rows") or []
     if not values:
         raise ToolError("Give rows: a list of rows, each a list of cell texts.")
     row_count, columns = table.getRows().getCount(), table.getColumns().getCount()
-    after = args.get("after_row", row_count)
+    after = row_count if after_row is None else after_row
     if after > row_count:
         raise ToolError("after_row %d is past the last row (%d)." % (after, row_count))
     if _grid(table) is None:
@@ -150,17 +172,16 @@ def _add_rows(context, block: Block, args) -> ToolOutcome:
         ngettext("Added %d row to table %s", "Added %d rows to table %s", len(values)) % (len(values), table.getName()))
 
 
-def _create(context, args) -> ToolOutcome:
+def _create(context, values: List[List[str]], position: str, paragraph: Optional[int], header: bool,
+            name: Optional[str]) -> ToolOutcome:
     document = context.document
-    values = args.get("rows") or []
     if not values or not any(values):
         raise ToolError("Give rows: a list of rows, each a list of cell texts (the first row is the header).")
     width = max(len(row) for row in values)
     if width == 0 or len(values) * width > MAX_CELLS:
         raise ToolError("A table needs 1 to %d cells; this one would have %d." % (MAX_CELLS, len(values) * width))
     blocks = body_blocks(document)
-    before, anchor = resolve_position(blocks, args.get("position", "end"), args.get("paragraph"))
-    name = args.get("name")
+    before, anchor = resolve_position(blocks, position, paragraph)
     if name and document.getTextTables().hasByName(name):
         raise ToolError("A table named %s exists already." % quote(name))
     with editing(context):
@@ -170,7 +191,7 @@ def _create(context, args) -> ToolOutcome:
         document.getText().insertTextContent(paragraph.getStart(), table, False)
         if name:
             table.setName(name)
-        _fill(table, values, args.get("header", True))
+        _fill(table, values, header)
         body_blocks(document)[number].obj.dispose()  # the paragraph the table was put in front of
     return ToolOutcome.success("Created table %s (%d rows × %d columns) as paragraph %d. Paragraphs after it moved "
                                "down by 1." % (table.getName(), len(values), width, number),
@@ -188,37 +209,4 @@ def _fill(table, values, header: bool) -> None:
     table.setPropertyValue("RepeatHeadline", bool(header))
 
 
-CELL = {"type": "object", "properties": {
-    "cell": {"type": "string", "minLength": 2, "description": "Cell name, e.g. B2."},
-    "old_text": {"type": "string", "description": "The cell's current text (\"\" for an empty cell)."},
-    "new_text": {"type": "string", "description": "Its new text (formatting of the cell is kept)."},
-}, "required": ["cell", "old_text", "new_text"], "additionalProperties": False}
-ROWS = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}, "minItems": 1, "maxItems": 500,
-        "description": "Rows of cell texts, e.g. [[\"Name\", \"Age\"], [\"Ann\", \"31\"]]."}
-
-TOOLS = [
-    Tool(
-        name="tables",
-        description=(
-            "Writer tables. action \"list\": the tables with their names and paragraph numbers. \"read\": one table "
-            "as a grid of cells (A1 = top left). \"write\": set cells, each with its current text as old_text "
-            "(refused if it changed). \"add_rows\": append rows, or insert them after_row=N (0 = at the top). "
-            "\"create\": a new table from rows (first row is the header) at position start/end/before/after "
-            "paragraph=N. A table is named by table=<name> or its paragraph number."),
-        parameters={"type": "object", "properties": {
-            "action": {"type": "string", "enum": list(ACTIONS)},
-            "table": {"type": ["string", "integer"], "description": "Table name (e.g. Table1) or its paragraph "
-                      "number."},
-            "cells": {"type": "array", "items": CELL, "minItems": 1, "maxItems": MAX_CELLS,
-                      "description": "write: the cells to set."},
-            "rows": ROWS,
-            "after_row": {"type": "integer", "minimum": 0, "description": "add_rows: insert after this row "
-                          "(default: after the last)."},
-            "position": {"type": "string", "enum": ["start", "end", "before", "after"],
-                         "description": "create: where (default end)."},
-            "paragraph": {"type": "integer", "minimum": 1, "description": "create: the paragraph for before/after."},
-            "header": {"type": "boolean", "description": "create: style the first row as a header (default true)."},
-            "name": {"type": "string", "minLength": 1, "description": "create: a name for the table."},
-        }, "required": ["action"], "additionalProperties": False},
-        handler=tables, apps=("writer",), changes_document=True),
-]
+TOOLS = [tables]

@@ -7,18 +7,18 @@ accepted or rejected the way a user does it: its range is selected and the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List
+from typing import Any, List, Literal, Optional
 
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote, same_text
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from ..office.dispatch import dispatch
 from ..office.enumeration import elements
 from .block_info import change_count
 from .body_walk import block_numbers
 from .review import editing, require_writable, review_mode
 
-ACTIONS = ("status", "start", "stop", "list", "accept", "reject")
 KINDS = {"Insert": "inserted", "Delete": "deleted", "Format": "formatted", "ParagraphFormat": "paragraph format",
          "TextTable": "table", "Table": "table"}
 
@@ -57,10 +57,17 @@ def _text_of(redline, start) -> str:
         return ""
 
 
-def track_changes(context, args) -> ToolOutcome:
-    """Dispatch to the action."""
+@tool(apps=("writer",), changes_document=True)
+def track_changes(context, action: Literal["status", "start", "stop", "list", "accept", "reject"],
+                  number: Optional[int] = Arg("accept/reject: the change's number.", minimum=1),
+                  text: Optional[str] = Arg("accept/reject: the change's text as listed."),
+                  all: bool = Arg("accept/reject: every change.", default=False)) -> ToolOutcome:
+    """Tracked changes (redlines). action "status": whether edits are recorded and how many changes wait.
+    "start"/"stop": switch recording of edits. "list": every change with its number, kind (inserted, deleted,
+    formatted), author and text. "accept"/"reject": change number=N (give its text as listed, to be sure) or
+    all=true.
+    """
     document = context.document
-    action = args["action"]
     if action in ("start", "stop"):
         require_writable(document)
         document.setPropertyValue("RecordChanges", action == "start")
@@ -71,7 +78,9 @@ def track_changes(context, args) -> ToolOutcome:
         return _status(context)
     if action == "list":
         return _list(document)
-    return _decide(context, args, action)
+    if all:
+        return _decide_all(context, action)
+    return _decide_numbered(context, action, number, text)
 
 
 def _status(context) -> ToolOutcome:
@@ -102,20 +111,23 @@ def _list(document) -> ToolOutcome:
                                                           len(changes)) % len(changes))
 
 
-def _decide(context, args, action: str) -> ToolOutcome:
+def _decide_all(context, action: str) -> ToolOutcome:
     document = context.document
-    if args.get("all"):
-        count = change_count(document)
-        if not count:
-            return ToolOutcome.success("There are no tracked changes to %s." % action, _("No tracked changes"))
-        with editing(context):
-            _dispatch(context, ".uno:%sAllTrackedChanges" % action.capitalize())
-        left = change_count(document)
-        return ToolOutcome.success("%s all %d tracked changes.%s" % (
-            _verb(action), count, " %d could not be decided." % left if left else ""),
-            _("Accepted all tracked changes") if action == "accept" else _("Rejected all tracked changes"))
+    count = change_count(document)
+    if not count:
+        return ToolOutcome.success("There are no tracked changes to %s." % action, _("No tracked changes"))
+    with editing(context):
+        _dispatch(context, ".uno:%sAllTrackedChanges" % action.capitalize())
+    left = change_count(document)
+    return ToolOutcome.success("%s all %d tracked changes.%s" % (
+        _verb(action), count, " %d could not be decided." % left if left else ""),
+        _("Accepted all tracked changes") if action == "accept" else _("Rejected all tracked changes"))
+
+
+def _decide_numbered(context, action: str, number: Optional[int], expected: Optional[str]) -> ToolOutcome:
+    document = context.document
     changes = all_changes(document)
-    change = _chosen(changes, args)
+    change = _chosen(changes, number, expected)
     with editing(context):
         _decide_one(context, document, change, action)
     if change_count(document) >= len(changes):
@@ -129,15 +141,14 @@ def _verb(action: str) -> str:
     return "Accepted" if action == "accept" else "Rejected"
 
 
-def _chosen(changes: List[Change], args) -> Change:
-    number = args.get("number")
+def _chosen(changes: List[Change], number: Optional[int], expected: Optional[str]) -> Change:
+    """The change ``number`` names, if it still reads ``expected`` (when given)."""
     if number is None:
         raise ToolError("Say which change: number=N from the list (with text=its text), or all=true.")
     if not 1 <= number <= len(changes):
         raise ToolError("There is no change #%d; the document has %d tracked change%s. List them again."
                         % (number, len(changes), "" if len(changes) == 1 else "s"))
     change = changes[number - 1]
-    expected = args.get("text")
     if expected is not None and not same_text(change.text, expected):
         raise ToolError("Change #%d is now %s %s, not %s. List the changes again." % (
             number, change.kind, quote(change.text, 120), quote(expected, 80)))
@@ -164,19 +175,4 @@ def _dispatch(context, command: str) -> None:
     dispatch(context.document.getCurrentController().getFrame(), command, ctx=context.office)
 
 
-TOOLS = [
-    Tool(
-        name="track_changes",
-        description=(
-            "Tracked changes (redlines). action \"status\": whether edits are recorded and how many changes wait. "
-            "\"start\"/\"stop\": switch recording of edits. \"list\": every change with its number, kind (inserted, "
-            "deleted, formatted), author and text. \"accept\"/\"reject\": change number=N (give its text as listed, "
-            "to be sure) or all=true."),
-        parameters={"type": "object", "properties": {
-            "action": {"type": "string", "enum": list(ACTIONS)},
-            "number": {"type": "integer", "minimum": 1, "description": "accept/reject: the change's number."},
-            "text": {"type": "string", "description": "accept/reject: the change's text as listed."},
-            "all": {"type": "boolean", "description": "accept/reject: every change."},
-        }, "required": ["action"], "additionalProperties": False},
-        handler=track_changes, apps=("writer",), changes_document=True),
-]
+TOOLS = [track_changes]
