@@ -292,6 +292,11 @@ def test_underscore_is_never_rebound_where_it_translates():
     assert not clashes, clashes
 
 
+def _is_tool_decorator(node) -> bool:
+    call = node.func if isinstance(node, ast.Call) else node
+    return isinstance(call, ast.Name) and call.id == "tool"
+
+
 def test_every_tool_has_a_translatable_title():
     from marginalia.core.chat.tool_titles import TITLES, tool_title
     names = set()
@@ -300,6 +305,8 @@ def test_every_tool_has_a_translatable_title():
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Tool":
                 given = [node.args[0]] if node.args else [k.value for k in node.keywords if k.arg == "name"]
                 names.update(n.value for n in given if isinstance(n, ast.Constant))
+            if isinstance(node, ast.FunctionDef) and any(_is_tool_decorator(d) for d in node.decorator_list):
+                names.add(node.name)  # @tool(...) def name(context, ...): the function's name is the tool's
     assert len(names) >= 25
     assert sorted(names - set(TITLES)) == []
     try:
