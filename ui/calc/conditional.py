@@ -32,12 +32,14 @@ OPERATORS = {  # com.sun.star.sheet.ConditionOperator2
     "equal": 1, "not_equal": 2, "greater": 3, "greater_equal": 4, "less": 5, "less_equal": 6,
     "between": 7, "not_between": 8, "formula": 9, "duplicate": 10, "unique": 11,
 }
+Operand = Union[float, str, None]
+"""A value a rule compares with: a number, a text or an expression (None: not given). Written flat, not as
+``Optional[Union[...]]``: typing caches that as equal to the same union in another order, written elsewhere,
+and the schema would then list the types in that order."""
 TWO_VALUES = ("between", "not_between")
 NO_VALUE = ("duplicate", "unique")
 STYLES = {"good": "Good", "bad": "Bad", "neutral": "Neutral", "warning": "Warning", "error": "Error",
           "accent": "Accent", "note": "Note"}
-Operand = Union[float, str]
-"""A value a rule compares with: a number, a text or an expression."""
 STYLE_WORDS = {"good": "green", "bad": "light red fill, dark red text", "neutral": "yellow", "warning": "red text",
                "error": "white bold text on red", "accent": "bold", "note": "yellow note"}
 
@@ -67,11 +69,11 @@ class Highlight:
 def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_HELP),
                        rule: Literal["equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "between",
                                      "not_between", "formula", "duplicate", "unique", "clear"] = Arg(),
-                       value: Optional[Operand] = Arg(
+                       value: Operand = Arg(
                            "What to compare with: a number, a text, or an expression such as =AVERAGE($B$2:$B$50). "
                            "For rule=formula, a condition written for the top-left cell, e.g. =$C2>100 (relative "
                            "references adjust)."),
-                       value2: Optional[Operand] = Arg("Upper bound for between / not_between."),
+                       value2: Operand = Arg("Upper bound for between / not_between."),
                        style: Literal["good", "bad", "neutral", "warning", "error", "accent", "note"] = Arg(
                            "Built-in look (default bad: light red fill, dark red text).", default="bad"),
                        background_color: Optional[str] = Arg("Custom fill, #RRGGBB or a colour name."),
@@ -108,7 +110,7 @@ def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_
     return ToolOutcome.success(text, _("Added a conditional format to %s") % target.label)
 
 
-def _formulas(document, rule: str, operands: List[Optional[Operand]]) -> List[str]:
+def _formulas(document, rule: str, operands: List[Operand]) -> List[str]:
     """The rule's operands (``value``, ``value2``) in Calc's API syntax (without ``=``)."""
     if rule in NO_VALUE:
         return []
@@ -173,7 +175,7 @@ def _custom_style(document, background, font, bold):
     return name, words
 
 
-def _condition_words(rule: str, value: Optional[Operand], value2: Optional[Operand]) -> str:
+def _condition_words(rule: str, value: Operand, value2: Operand) -> str:
     if rule in NO_VALUE:
         return "the value is %s in the range" % ("repeated" if rule == "duplicate" else "not repeated")
     if rule == "formula":

@@ -26,8 +26,8 @@ ENGLISH = Locale("en", "US", "")
 BOLD, NORMAL_WEIGHT = 150.0, 100.0
 VERTICAL_VALUES = {"STANDARD": 0, "TOP": 1, "CENTER": 2, "BOTTOM": 3}   # com.sun.star.table.CellVertJustify2
 THIN_LINE = 26                                                        # 1/100 mm, about 0.75 pt
-Size = Union[float, str]
-"""Centimetres, or "auto" to fit."""
+Size = Union[float, str, None]
+"""Centimetres, or "auto" to fit (None: left as it is); written flat, see ``Operand`` in :mod:`.conditional`."""
 HorizontalAlign = Literal["general", "left", "center", "right", "justify", "fill"]
 VerticalAlign = Literal["general", "top", "center", "bottom"]
 COLOR = Arg("#RRGGBB or a name such as light red, light green, blue.")
@@ -50,8 +50,8 @@ class CellFormat:
     vertical_align: Optional[VerticalAlign] = None
     wrap_text: Optional[bool] = None
     borders: Optional[str] = None
-    column_width: Optional[Size] = None
-    row_height: Optional[Size] = None
+    column_width: Size = None
+    row_height: Size = None
     merge: Optional[bool] = None
 
     def given(self) -> List[Tuple[str, object]]:
@@ -76,8 +76,8 @@ def format_range(context, range: str = Arg("What to format: %s." % RANGE_HELP),
                  wrap_text: Optional[bool] = None,
                  borders: Optional[Literal["all", "outline", "inner", "none"]] = Arg(
                      "Thin lines: all, outline (around the range), inner, or none."),
-                 border_color: Optional[str] = COLOR, column_width: Optional[Size] = SIZE,
-                 row_height: Optional[Size] = SIZE,
+                 border_color: Optional[str] = COLOR, column_width: Size = SIZE,
+                 row_height: Size = SIZE,
                  merge: Optional[bool] = Arg("true merges the range into one cell, false unmerges.")) -> ToolOutcome:
     """Format a range in one call: number format, font, colours, alignment, wrapping, borders, column width, row
     height, merge. Give only the options you want to change.

@@ -33,8 +33,7 @@ FilterOperator = Literal["equals", "not_equals", "greater", "greater_equal", "le
                          "bottom_values", "contains", "not_contains", "begins_with", "ends_with", "empty", "not_empty"]
 NO_VALUE = ("empty", "not_empty")
 FilterValue = Union[str, float, None]
-"""What a condition compares with (None: not given), written flat: typing caches ``Optional[Union[str, float]]``
-as equal to ``Optional[Union[float, str]]`` (another tool's), and the schema would list the types in its order."""
+"""What a condition compares with (None: not given); written flat, see ``Operand`` in :mod:`.conditional`."""
 
 
 def _property(name, value):

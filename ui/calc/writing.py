@@ -28,8 +28,8 @@ CLEAR_FLAGS = {
 VALUES_HELP = ("Rows of cell values, e.g. [[\"Item\", \"Price\"], [\"Tea\", 3.5], [\"Total\", \"=SUM(B2:B2)\"]]. "
                "Strings starting with = are formulas (English function names, commas between arguments); "
                "numbers stay numbers; null or \"\" leaves a cell empty; start with ' to force text.")
-CellValue = Optional[Union[str, float, bool]]
-"""One cell as the model gives it (null: empty)."""
+CellValue = Union[str, float, bool, None]
+"""One cell as the model gives it (null: empty); written flat, see ``Operand`` in :mod:`.conditional`."""
 
 
 def _kind_words(counts: dict) -> str:
