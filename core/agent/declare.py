@@ -23,6 +23,7 @@ Standard library only (no pydantic inside LibreOffice), valid on Python 3.8.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import typing
 from typing import Any, Callable, Dict, List, Optional, Sequence
@@ -199,7 +200,7 @@ def _value(annotation, value):
     if value is None:
         return None
     if origin in (list, List) and args:
-        return [_value(args[0], item) for item in value]
+        return value if _arrives_as_is(args[0]) else [_value(args[0], item) for item in value]
     if dataclasses.is_dataclass(annotation) and isinstance(value, dict):
         fields = _fields(annotation)
         return annotation(**{f.name: _value(f.annotation, value[f.name]) if f.name in value else f.default()
@@ -207,3 +208,17 @@ def _value(annotation, value):
     if annotation is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     return value
+
+
+@functools.lru_cache(maxsize=None)
+def _arrives_as_is(annotation) -> bool:
+    """True when JSON values of ``annotation`` need no conversion (no object, no integer made a float).
+
+    Arrays of such values are passed on as they came: typing each of the 10,000 cells of a
+    ``write_range`` call one by one took 30-50 ms, a third of the whole call (measured).
+    """
+    annotation = _without_none(annotation)
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin in (list, List):
+        return not args or _arrives_as_is(args[0])
+    return annotation is not float and not dataclasses.is_dataclass(annotation)

@@ -38,9 +38,10 @@ class ResearchKit:
     settings: ResearchSettings
 
 
-def run_tool(handler: Callable, kit: Optional[ResearchKit], args: dict, progress: Optional[Progress],
-             cancel) -> ToolOutcome:
-    """Run one research handler; a failure is reported (``error`` phase) and returned as a failed outcome.
+def run_tool(kit: Optional[ResearchKit], progress: Optional[Progress],
+             work: Callable[[ResearchKit], ToolOutcome]) -> ToolOutcome:
+    """Run one research tool's ``work`` with the kit; a failure is reported (``error`` phase) and returned as a
+    failed outcome.
 
     The model reads the whole message (what failed and what to do next); the transcript
     shows its first sentence.
@@ -49,7 +50,7 @@ def run_tool(handler: Callable, kit: Optional[ResearchKit], args: dict, progress
     try:
         if kit is None:
             raise ToolError("Web research is not available here (it works in the chat panel's conversations).")
-        return handler(kit, args, progress, cancel)
+        return work(kit)
     except ToolError as error:
         report("error", error.user_message)
         return ToolOutcome.failure(error.user_message, first_sentence(error.user_message))
@@ -61,13 +62,12 @@ def first_sentence(text: str) -> str:
     return head + "." if separator else text
 
 
-def fetch_page(kit: ResearchKit, args: dict, progress: Optional[Progress], cancel) -> ToolOutcome:
-    """The ``fetch_page`` tool: the readable text of one web page, a budgeted slice of it."""
+def fetch_page(kit: ResearchKit, url: str, start: int, budget: int, progress: Optional[Progress],
+               cancel) -> ToolOutcome:
+    """The ``fetch_page`` tool: the readable text of one web page, ``budget`` characters from ``start``."""
     report = _reporter(progress)
-    start = max(0, int(args.get("start") or 0))
-    budget = min(MAX_PAGE_CHARS, max(500, int(args.get("max_chars") or PAGE_CHARS)))
-    report("step", _("Reading %s") % _short(args.get("url") or ""))
-    page, body = _read(kit, args.get("url") or "", cancel, report)
+    report("step", _("Reading %s") % _short(url))
+    page, body = _read(kit, url, cancel, report)
     if start >= len(page.text):
         raise ToolError("The page has %d characters; start=%d is past its end." % (len(page.text), start))
     report("complete", _("Read %s") % (page.title or host_of(body.url)))
@@ -78,10 +78,10 @@ def fetch_page(kit: ResearchKit, args: dict, progress: Optional[Progress], cance
     return ToolOutcome.success(content, summary)
 
 
-def web_search(kit: ResearchKit, args: dict, progress: Optional[Progress], cancel) -> ToolOutcome:
-    """The ``web_search`` tool: the top results (title, URL, snippet) of the configured service."""
+def web_search(kit: ResearchKit, query: str, count: int, progress: Optional[Progress], cancel) -> ToolOutcome:
+    """The ``web_search`` tool: the top ``count`` results (title, URL, snippet) of the configured service."""
     report = _reporter(progress)
-    query, count = _query(args), min(10, max(1, int(args.get("count") or 5)))
+    query = _query(query)
     results = search(kit, query, cancel, report)[:count]
     report("complete", ngettext("Found %d result", "Found %d results", len(results)) % len(results))
     content = "Search results for \u201c%s\u201d (%s):\n\n%s\n\nRead a page with fetch_page(url)." % (
@@ -90,10 +90,10 @@ def web_search(kit: ResearchKit, args: dict, progress: Optional[Progress], cance
                                                  len(results)) % (len(results), query))
 
 
-def research(kit: ResearchKit, args: dict, progress: Optional[Progress], cancel) -> ToolOutcome:
-    """The ``research_web`` tool: search, read the first few results, hand them over to summarize."""
+def research(kit: ResearchKit, query: str, pages: int, progress: Optional[Progress], cancel) -> ToolOutcome:
+    """The ``research_web`` tool: search, read the first ``pages`` results, hand them over to summarize."""
     report = _reporter(progress)
-    query, pages = _query(args), min(5, max(1, int(args.get("pages") or 3)))
+    query = _query(query)
     results = search(kit, query, cancel, report)
     sections, read = [], 0
     for number, result in enumerate(results[:pages], 1):
@@ -198,8 +198,8 @@ def _excerpt(text: str, budget: int) -> str:
     return text[:budget] + "\n[… %s more characters; read them with fetch_page]" % "{:,}".format(len(text) - budget)
 
 
-def _query(args: dict) -> str:
-    query = " ".join(str(args.get("query") or "").split())
+def _query(words: str) -> str:
+    query = " ".join(words.split())
     if not query:
         raise ToolError("The search query is empty; pass the words to search for in query.")
     if len(query) > 400:

@@ -227,3 +227,34 @@ def test_invalid_arguments_are_refused_before_the_function_runs():
 def test_valid_arguments_arrive_typed_after_the_runners_coercions():
     outcome = run('{"count": "2", "points": 12}')
     assert outcome.ok and outcome.content == "2 12.0 grow"
+
+
+# --- arrays arrive as given when nothing in them needs typing (write_range of 10,000 cells) ---------
+
+kept = {}
+
+
+@dataclass(frozen=True)
+class SortKey:
+    column: str = Arg("Column letter.")
+    descending: bool = False
+
+
+@tool()
+def keeper(context, rows: List[List[Optional[Union[str, float, bool]]]] = Arg(default=None),
+           keys: List[SortKey] = Arg(default=None), sizes: List[float] = Arg(default=None)):
+    """A tool that keeps what it kept."""
+    kept.update(rows=rows, keys=keys, sizes=sizes)
+    return "ok"
+
+
+def test_arrays_of_plain_values_arrive_as_given_without_a_copy():
+    rows = [["Item", 3], [None, True]]
+    keeper.handler(ToolContext(), {"rows": rows})
+    assert kept["rows"] is rows and kept["rows"][0][1] == 3  # ints in a union stay ints
+
+
+def test_arrays_of_objects_and_of_floats_are_typed():
+    keeper.handler(ToolContext(), {"keys": [{"column": "B"}, {"column": "A", "descending": True}], "sizes": [2, 1.5]})
+    assert kept["keys"] == [SortKey("B", False), SortKey("A", True)]
+    assert kept["sizes"] == [2.0, 1.5] and isinstance(kept["sizes"][0], float)

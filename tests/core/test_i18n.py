@@ -290,8 +290,9 @@ def test_underscore_is_never_rebound_where_it_translates():
     assert not clashes, clashes
 
 
-def _is_tool_decorator(decorator) -> bool:
-    return isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name) and decorator.func.id == "tool"
+def _is_tool_decorator(node) -> bool:
+    call = node.func if isinstance(node, ast.Call) else node
+    return isinstance(call, ast.Name) and call.id == "tool"
 
 
 def test_every_tool_has_a_translatable_title():

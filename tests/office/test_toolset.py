@@ -1,6 +1,8 @@
 """Every registered tool is declared well: a description and an object schema with typed parameters."""
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -58,3 +60,32 @@ def test_tool_declarations_match_the_snapshot(registry):
             handle.write(text)
     with open(SNAPSHOT, encoding="utf-8") as handle:
         assert text == handle.read()
+
+
+_DECLARED_AFTER_UNIONS = """
+import itertools, json, sys
+from typing import Optional, Union
+sys.path[:0] = [%r, %r]
+import devpath
+devpath.install()
+types = (str, int, float, bool)
+orders = [p for size in (2, 3) for p in itertools.permutations(types, size)]
+for order in (reversed(orders) if sys.argv[1] == "reversed" else orders):
+    Optional[Union[order]]
+from marginalia.ui.chat import toolset
+registry = toolset.build_registry()
+print(json.dumps([registry.get(name).parameters for name in registry.names()]))
+"""
+
+
+@pytest.mark.parametrize("order", ["forward", "reversed"])
+def test_declarations_do_not_depend_on_unions_written_elsewhere_first(order):
+    """typing caches ``Optional[Union[A, B]]`` as equal to ``Optional[Union[B, A]]``: whichever a process
+    writes first gives its order of types to the other. Tools write such unions flat (``Union[A, B, None]``)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    script = _DECLARED_AFTER_UNIONS % (os.path.join(root, "scripts"), os.path.join(root, "tests"))
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    printed = subprocess.run([sys.executable, "-c", script, order], capture_output=True, text=True, check=True,
+                             env=environment, timeout=120).stdout
+    with open(SNAPSHOT, encoding="utf-8") as handle:
+        assert json.loads(printed) == [tool["parameters"] for tool in json.load(handle)]

@@ -9,6 +9,9 @@ document first (:mod:`.formula_check`), because Calc accepts any text as a condi
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import List, Literal, Optional, Union
+
 from com.sun.star.beans import PropertyValue
 
 from ...core.calc.cell_format import FormatError
@@ -17,7 +20,8 @@ from ...core.calc.cell_values import looks_like_number
 from ...core.i18n import _
 from ...core.calc.formula_errors import describe_error
 from ...core.calc.formula_syntax import condition_operand, to_api_formula
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names
 from .conditional_parts import rule_groups
 from .custom_undo import record
@@ -28,6 +32,10 @@ OPERATORS = {  # com.sun.star.sheet.ConditionOperator2
     "equal": 1, "not_equal": 2, "greater": 3, "greater_equal": 4, "less": 5, "less_equal": 6,
     "between": 7, "not_between": 8, "formula": 9, "duplicate": 10, "unique": 11,
 }
+Operand = Union[float, str, None]
+"""A value a rule compares with: a number, a text or an expression (None: not given). Written flat, not as
+``Optional[Union[...]]``: typing caches that as equal to the same union in another order, written elsewhere,
+and the schema would then list the types in that order."""
 TWO_VALUES = ("between", "not_between")
 NO_VALUE = ("duplicate", "unique")
 STYLES = {"good": "Good", "bad": "Bad", "neutral": "Neutral", "warning": "Warning", "error": "Error",
@@ -42,42 +50,72 @@ def _property(name, value):
     return prop
 
 
-def conditional_format(context, args) -> ToolOutcome:
-    """Add one rule to a range, or clear every rule in it."""
+@dataclass(frozen=True)
+class Highlight:
+    """How matching cells look: a built-in style, or custom colours (None: not given)."""
+
+    style: str = "bad"
+    background_color: Optional[str] = None
+    font_color: Optional[str] = None
+    bold: Optional[bool] = None
+
+    @property
+    def is_custom(self) -> bool:
+        """True when any custom colour or the bold switch was given (then ``style`` is not used)."""
+        return self.background_color is not None or self.font_color is not None or self.bold is not None
+
+
+@tool(apps=("calc",), changes_document=True)
+def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_HELP),
+                       rule: Literal["equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "between",
+                                     "not_between", "formula", "duplicate", "unique", "clear"] = Arg(),
+                       value: Operand = Arg(
+                           "What to compare with: a number, a text, or an expression such as =AVERAGE($B$2:$B$50). "
+                           "For rule=formula, a condition written for the top-left cell, e.g. =$C2>100 (relative "
+                           "references adjust)."),
+                       value2: Operand = Arg("Upper bound for between / not_between."),
+                       style: Literal["good", "bad", "neutral", "warning", "error", "accent", "note"] = Arg(
+                           "Built-in look (default bad: light red fill, dark red text).", default="bad"),
+                       background_color: Optional[str] = Arg("Custom fill, #RRGGBB or a colour name."),
+                       font_color: Optional[str] = Arg("Custom text colour."),
+                       bold: Optional[bool] = None) -> ToolOutcome:
+    """Highlight cells of a range that meet a condition (compare with a value, between two values, a formula,
+    duplicates or unique values), or rule=clear to remove the range's conditional formatting. Use a built-in
+    style or your own colours.
+    """
     document = context.document
-    target = resolve(document, args["range"])
+    target = resolve(document, range)
     ensure_sheet_unprotected(target.sheet, "change conditional formatting")
     cell_range = target.cell_range()
-    rule = args["rule"]
     if rule == "clear":
         entries = cell_range.getPropertyValue("ConditionalFormat")
         entries.clear()
         cell_range.setPropertyValue("ConditionalFormat", entries)
         return ToolOutcome.success("Removed the conditional formatting of %s." % target.label,
                                    _("Cleared conditional formats of %s") % target.label)
-    formulas = _formulas(document, target, rule, args)
+    formulas = _formulas(document, rule, [value, value2])
     _check_formulas(context, target, formulas)
     groups = rule_groups(document, target)
-    style, style_words = _style(document, args)
+    style_name, style_words = _style(document, Highlight(style, background_color, font_color, bold))
     top_left = target.sheet.getCellByPosition(target.ref.start_column, target.ref.start_row).getCellAddress()
     rule_properties = (_property("Operator", OPERATORS[rule]),
                        _property("Formula1", formulas[0] if formulas else ""),
                        _property("Formula2", formulas[1] if len(formulas) > 1 else ""),
-                       _property("StyleName", style), _property("SourcePosition", top_left))
+                       _property("StyleName", style_name), _property("SourcePosition", top_left))
     for group in groups:
         entries = group.getPropertyValue("ConditionalFormat")
         entries.addNew(rule_properties)
         group.setPropertyValue("ConditionalFormat", entries)
-    text = "Cells of %s where %s now show %s." % (target.label, _condition_words(rule, args), style_words)
+    text = "Cells of %s where %s now show %s." % (target.label, _condition_words(rule, value, value2), style_words)
     return ToolOutcome.success(text, _("Added a conditional format to %s") % target.label)
 
 
-def _formulas(document, target, rule, args):
-    """The rule's operands in Calc's API syntax (without ``=``)."""
+def _formulas(document, rule: str, operands: List[Operand]) -> List[str]:
+    """The rule's operands (``value``, ``value2``) in Calc's API syntax (without ``=``)."""
     if rule in NO_VALUE:
         return []
     needed = 2 if rule in TWO_VALUES else 1
-    values = [args.get("value"), args.get("value2")][:needed]
+    values = operands[:needed]
     if any(value is None for value in values):
         raise ToolError("The rule '%s' needs %s. Nothing was changed." % (
             rule, "'value' and 'value2'" if needed == 2 else "'value'"))
@@ -101,18 +139,16 @@ def _check_formulas(context, target, formulas) -> None:
                         % (shown, target.ref.a1().split(":")[0]))
 
 
-def _style(document, args):
+def _style(document, look: Highlight):
     """``(style name, words for the result)``: a built-in style or one made for custom colours."""
-    colors = [key for key in ("background_color", "font_color", "bold") if key in args]
-    if not colors:
-        key = args.get("style", "bad")
-        return STYLES[key], "the '%s' style (%s)" % (STYLES[key], STYLE_WORDS[key])
+    if not look.is_custom:
+        return STYLES[look.style], "the '%s' style (%s)" % (STYLES[look.style], STYLE_WORDS[look.style])
     try:
-        background = parse_color(args["background_color"]) if "background_color" in args else None
-        font = parse_color(args["font_color"]) if "font_color" in args else None
+        background = parse_color(look.background_color) if look.background_color is not None else None
+        font = parse_color(look.font_color) if look.font_color is not None else None
     except (FormatError, ColorError) as error:
         raise ToolError("Nothing was changed: %s." % error) from None
-    return _custom_style(document, background, font, bool(args.get("bold")))
+    return _custom_style(document, background, font, bool(look.bold))
 
 
 def _custom_style(document, background, font, bold):
@@ -139,36 +175,14 @@ def _custom_style(document, background, font, bold):
     return name, words
 
 
-def _condition_words(rule, args) -> str:
+def _condition_words(rule: str, value: Operand, value2: Operand) -> str:
     if rule in NO_VALUE:
         return "the value is %s in the range" % ("repeated" if rule == "duplicate" else "not repeated")
     if rule == "formula":
-        return "%s is true" % args["value"]
+        return "%s is true" % value
     if rule in TWO_VALUES:
-        return "the value is %s %s and %s" % (rule.replace("_", " "), args["value"], args["value2"])
-    return "the value is %s %s" % (rule.replace("_", " "), args["value"])
+        return "the value is %s %s and %s" % (rule.replace("_", " "), value, value2)
+    return "the value is %s %s" % (rule.replace("_", " "), value)
 
 
-_VALUE = {"type": ["number", "string"]}
-
-TOOLS = [
-    Tool(
-        name="conditional_format",
-        description=("Highlight cells of a range that meet a condition (compare with a value, between two values, "
-                     "a formula, duplicates or unique values), or rule=clear to remove the range's conditional "
-                     "formatting. Use a built-in style or your own colours."),
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "Cells to format: %s." % RANGE_HELP},
-            "rule": {"type": "string", "enum": list(OPERATORS) + ["clear"]},
-            "value": dict(_VALUE, description=("What to compare with: a number, a text, or an expression such as "
-                                               "=AVERAGE($B$2:$B$50). For rule=formula, a condition written for "
-                                               "the top-left cell, e.g. =$C2>100 (relative references adjust).")),
-            "value2": dict(_VALUE, description="Upper bound for between / not_between."),
-            "style": {"type": "string", "enum": list(STYLES),
-                      "description": "Built-in look (default bad: light red fill, dark red text)."},
-            "background_color": {"type": "string", "description": "Custom fill, #RRGGBB or a colour name."},
-            "font_color": {"type": "string", "description": "Custom text colour."},
-            "bold": {"type": "boolean"},
-        }, "required": ["range", "rule"], "additionalProperties": False},
-        handler=conditional_format, apps=("calc",), changes_document=True),
-]
+TOOLS = [conditional_format]

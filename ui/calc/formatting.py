@@ -6,6 +6,9 @@ once, which Calc records as undoable attribute changes.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
+from typing import List, Literal, Optional, Tuple, Union
+
 import uno
 from com.sun.star.lang import Locale
 from com.sun.star.util import MalformedNumberFormatException
@@ -14,7 +17,8 @@ from ...core.calc.cell_format import (HORIZONTAL, VERTICAL, FormatError, alignme
     size_hundredths_mm)
 from ...core.colors import ColorError, parse_color
 from ...core.i18n import _
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve
 from .guards import ensure_sheet_unprotected
 
@@ -22,72 +26,125 @@ ENGLISH = Locale("en", "US", "")
 BOLD, NORMAL_WEIGHT = 150.0, 100.0
 VERTICAL_VALUES = {"STANDARD": 0, "TOP": 1, "CENTER": 2, "BOTTOM": 3}   # com.sun.star.table.CellVertJustify2
 THIN_LINE = 26                                                        # 1/100 mm, about 0.75 pt
-BORDER_STYLES = ("all", "outline", "inner", "none")
-OPTIONS = ("number_format", "bold", "italic", "underline", "font_name", "font_size", "font_color",
-           "background_color", "horizontal_align", "vertical_align", "wrap_text", "borders", "column_width",
-           "row_height", "merge")
+Size = Union[float, str, None]
+"""Centimetres, or "auto" to fit (None: left as it is); written flat, see ``Operand`` in :mod:`.conditional`."""
+HorizontalAlign = Literal["general", "left", "center", "right", "justify", "fill"]
+VerticalAlign = Literal["general", "top", "center", "bottom"]
+COLOR = Arg("#RRGGBB or a name such as light red, light green, blue.")
+SIZE = Arg("Centimetres, or \"auto\" to fit.")
 
 
-def format_range(context, args) -> ToolOutcome:
-    """Apply the given formatting options to a range."""
-    target = resolve(context.document, args["range"])
-    given = [name for name in OPTIONS if name in args]
+@dataclass(frozen=True)
+class CellFormat:
+    """The options a format_range call gives (None: left as it is), in the order they are reported."""
+
+    number_format: Optional[str] = None
+    bold: Optional[bool] = None
+    italic: Optional[bool] = None
+    underline: Optional[bool] = None
+    font_name: Optional[str] = None
+    font_size: Optional[float] = None
+    font_color: Optional[str] = None
+    background_color: Optional[str] = None
+    horizontal_align: Optional[HorizontalAlign] = None
+    vertical_align: Optional[VerticalAlign] = None
+    wrap_text: Optional[bool] = None
+    borders: Optional[str] = None
+    column_width: Size = None
+    row_height: Size = None
+    merge: Optional[bool] = None
+
+    def given(self) -> List[Tuple[str, object]]:
+        """``(name, value)`` of every option given, in declaration order."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name) is not None]
+
+
+OPTIONS = tuple(f.name for f in fields(CellFormat))
+
+
+@tool(apps=("calc",), changes_document=True)
+def format_range(context, range: str = Arg("What to format: %s." % RANGE_HELP),
+                 number_format: Optional[str] = Arg(
+                     "Preset (number, integer, decimal, percent, currency, euro, date, datetime, time, scientific, "
+                     "text, general) or an English format code such as #,##0.00 or YYYY-MM-DD."),
+                 bold: Optional[bool] = None, italic: Optional[bool] = None, underline: Optional[bool] = None,
+                 font_name: Optional[str] = None,
+                 font_size: Optional[float] = Arg("In points.", minimum=1, maximum=400),
+                 font_color: Optional[str] = COLOR,
+                 background_color: Optional[str] = Arg("#RRGGBB, a colour name, or none."),
+                 horizontal_align: Optional[HorizontalAlign] = None, vertical_align: Optional[VerticalAlign] = None,
+                 wrap_text: Optional[bool] = None,
+                 borders: Optional[Literal["all", "outline", "inner", "none"]] = Arg(
+                     "Thin lines: all, outline (around the range), inner, or none."),
+                 border_color: Optional[str] = COLOR, column_width: Size = SIZE,
+                 row_height: Size = SIZE,
+                 merge: Optional[bool] = Arg("true merges the range into one cell, false unmerges.")) -> ToolOutcome:
+    """Format a range in one call: number format, font, colours, alignment, wrapping, borders, column width, row
+    height, merge. Give only the options you want to change.
+    """
+    target = resolve(context.document, range)
+    options = CellFormat(number_format, bold, italic, underline, font_name, font_size, font_color, background_color,
+                         horizontal_align, vertical_align, wrap_text, borders, column_width, row_height, merge)
+    given = options.given()
     if not given:
         raise ToolError("Give at least one formatting option: %s." % ", ".join(OPTIONS))
     ensure_sheet_unprotected(target.sheet, "format cells")
     try:
-        properties = _cell_properties(context.document, args)
-        sizes = _sizes(args)
+        properties = _cell_properties(context.document, options)
+        if border_color is not None:
+            parse_color(border_color)
+        sizes = _sizes(options)
     except (FormatError, ColorError) as error:
         raise ToolError("Nothing was formatted: %s." % error) from None
     cell_range = target.cell_range()
-    if "merge" in args:
-        _merge(target, args["merge"])  # first: the one change Calc may refuse (silently)
+    if merge is not None:
+        _merge(target, merge)  # first: the one change Calc may refuse (silently)
     for name, value in properties:
         cell_range.setPropertyValue(name, value)
-    if "borders" in args:
-        cell_range.setPropertyValue("TableBorder2", _borders(args["borders"], args.get("border_color", "black")))
+    if borders is not None:
+        color = "black" if border_color is None else border_color
+        cell_range.setPropertyValue("TableBorder2", _borders(borders, color))
     for lines, name, value in sizes:
         (cell_range.getColumns() if lines == "columns" else cell_range.getRows()).setPropertyValue(name, value)
-    done = ", ".join(_described(name, args[name]) for name in given)
+    done = ", ".join(_described(name, value) for name, value in given)
     return ToolOutcome.success("Formatted %s: %s." % (target.label, done), _("Formatted %s") % target.label)
 
 
 def _described(name: str, value) -> str:
     if isinstance(value, bool):
         return name.replace("_", " ") if value else "no " + name.replace("_", " ")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # font_size 14 arrives as 14.0
     return "%s %s" % (name.replace("_", " "), value)
 
 
-def _cell_properties(document, args):
+def _cell_properties(document, options: CellFormat):
     """``[(property, value)]`` for the cell options given, all converted and checked."""
     properties = []
-    if "number_format" in args:
-        properties.append(("NumberFormat", number_format_key(document, args["number_format"])))
-    if "bold" in args:
-        properties.append(("CharWeight", BOLD if args["bold"] else NORMAL_WEIGHT))
-    if "italic" in args:
-        slant = "ITALIC" if args["italic"] else "NONE"
+    if options.number_format is not None:
+        properties.append(("NumberFormat", number_format_key(document, options.number_format)))
+    if options.bold is not None:
+        properties.append(("CharWeight", BOLD if options.bold else NORMAL_WEIGHT))
+    if options.italic is not None:
+        slant = "ITALIC" if options.italic else "NONE"
         properties.append(("CharPosture", uno.Enum("com.sun.star.awt.FontSlant", slant)))
-    if "underline" in args:
-        properties.append(("CharUnderline", 1 if args["underline"] else 0))
-    if "font_name" in args:
-        properties.append(("CharFontName", args["font_name"]))
-    if "font_size" in args:
-        properties.append(("CharHeight", float(args["font_size"])))
-    if "font_color" in args:
-        properties.append(("CharColor", parse_color(args["font_color"])))
-    if "background_color" in args:
-        properties.extend(_background(args["background_color"]))
-    if "horizontal_align" in args:
-        name = alignment(args["horizontal_align"], HORIZONTAL, "horizontal")
+    if options.underline is not None:
+        properties.append(("CharUnderline", 1 if options.underline else 0))
+    if options.font_name is not None:
+        properties.append(("CharFontName", options.font_name))
+    if options.font_size is not None:
+        properties.append(("CharHeight", options.font_size))
+    if options.font_color is not None:
+        properties.append(("CharColor", parse_color(options.font_color)))
+    if options.background_color is not None:
+        properties.extend(_background(options.background_color))
+    if options.horizontal_align is not None:
+        name = alignment(options.horizontal_align, HORIZONTAL, "horizontal")
         properties.append(("HoriJustify", uno.Enum("com.sun.star.table.CellHoriJustify", name)))
-    if "vertical_align" in args:
-        properties.append(("VertJustify", VERTICAL_VALUES[alignment(args["vertical_align"], VERTICAL, "vertical")]))
-    if "wrap_text" in args:
-        properties.append(("IsTextWrapped", bool(args["wrap_text"])))
-    if "border_color" in args:
-        parse_color(args["border_color"])
+    if options.vertical_align is not None:
+        properties.append(("VertJustify", VERTICAL_VALUES[alignment(options.vertical_align, VERTICAL, "vertical")]))
+    if options.wrap_text is not None:
+        properties.append(("IsTextWrapped", options.wrap_text))
     return properties
 
 
@@ -112,13 +169,13 @@ def number_format_key(document, text: str) -> int:
                           "such as #,##0.00 or YYYY-MM-DD" % text) from None
 
 
-def _sizes(args):
+def _sizes(options: CellFormat):
     sizes = []
-    for key, lines, fixed, optimal in (("column_width", "columns", "Width", "OptimalWidth"),
-                                       ("row_height", "rows", "Height", "OptimalHeight")):
-        if key not in args:
+    for key, value, lines, fixed, optimal in (
+            ("column_width", options.column_width, "columns", "Width", "OptimalWidth"),
+            ("row_height", options.row_height, "rows", "Height", "OptimalHeight")):
+        if value is None:
             continue
-        value = args[key]
         if isinstance(value, str) and value.strip().lower() == "auto":
             sizes.append((lines, optimal, True))
         else:
@@ -170,32 +227,4 @@ def _merge(target, merge: bool) -> None:
                         "(its full range)." % target.label)
 
 
-_COLOR = {"type": "string", "description": "#RRGGBB or a name such as light red, light green, blue."}
-
-TOOLS = [
-    Tool(
-        name="format_range",
-        description=("Format a range in one call: number format, font, colours, alignment, wrapping, borders, "
-                     "column width, row height, merge. Give only the options you want to change."),
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "What to format: %s." % RANGE_HELP},
-            "number_format": {"type": "string", "description": (
-                "Preset (number, integer, decimal, percent, currency, euro, date, datetime, time, scientific, "
-                "text, general) or an English format code such as #,##0.00 or YYYY-MM-DD.")},
-            "bold": {"type": "boolean"}, "italic": {"type": "boolean"}, "underline": {"type": "boolean"},
-            "font_name": {"type": "string"},
-            "font_size": {"type": "number", "minimum": 1, "maximum": 400, "description": "In points."},
-            "font_color": _COLOR,
-            "background_color": dict(_COLOR, description="#RRGGBB, a colour name, or none."),
-            "horizontal_align": {"type": "string", "enum": list(HORIZONTAL)},
-            "vertical_align": {"type": "string", "enum": list(VERTICAL)},
-            "wrap_text": {"type": "boolean"},
-            "borders": {"type": "string", "enum": list(BORDER_STYLES),
-                        "description": "Thin lines: all, outline (around the range), inner, or none."},
-            "border_color": _COLOR,
-            "column_width": {"type": ["number", "string"], "description": "Centimetres, or \"auto\" to fit."},
-            "row_height": {"type": ["number", "string"], "description": "Centimetres, or \"auto\" to fit."},
-            "merge": {"type": "boolean", "description": "true merges the range into one cell, false unmerges."},
-        }, "required": ["range"], "additionalProperties": False},
-        handler=format_range, apps=("calc",), changes_document=True),
-]
+TOOLS = [format_range]

@@ -7,14 +7,15 @@ gets the function names Calc does not know.
 """
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 from ...core.calc.cell_address import RangeRef, cell_name
 from ...core.calc.formula_errors import describe_error, error_label
 from ...core.calc.formula_syntax import to_english_formula
 from ...core.i18n import _, ngettext
 from ...core.calc.sheet_text import format_value
-from ...core.agent.tools import Tool, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolOutcome
 from ..office.enumeration import indexed
 from .addresses import RANGE_HELP, active_sheet, range_of_address, resolve, used_area
 from .cell_views import null_date, read_views
@@ -27,10 +28,15 @@ MAX_VALUE_CHARS = 60
 NAME_ERROR, REF_ERROR, DIV_ZERO = 525, 524, 532
 
 
-def find_formula_errors(context, args) -> ToolOutcome:
-    """List and explain the error cells of a range, a sheet, or every sheet."""
+@tool(apps=("calc",))
+def find_formula_errors(context, range: Optional[str] = Arg("Where to look: %s (default: the active sheet)."
+                                                            % RANGE_HELP),
+                        all_sheets: bool = Arg("Look in every sheet.", default=False)) -> ToolOutcome:
+    """Find formulas that show errors (#DIV/0!, #REF!, #NAME?, #VALUE!, #N/A, Err:5xx) and explain each one with
+    the cells it uses and where the error comes from.
+    """
     document = context.document
-    scopes = _scopes(document, args)
+    scopes = _scopes(document, range, all_sheets)
     total, first = 0, []
     for sheet, ref in scopes:
         block = sheet.getCellRangeByPosition(ref.start_column, ref.start_row, ref.end_column, ref.end_row)
@@ -58,13 +64,12 @@ def _cells(sheet, address, limit: int):
     return cells
 
 
-def _scopes(document, args) -> List[Tuple[object, RangeRef]]:
-    if args.get("range"):
-        target = resolve(document, args["range"])
+def _scopes(document, range_text: Optional[str], all_sheets: bool) -> List[Tuple[object, RangeRef]]:
+    """``(sheet, area)`` to look in: the range, else the used area of every sheet or of the active one."""
+    if range_text:
+        target = resolve(document, range_text)
         return [(target.sheet, target.ref)]
-    sheets = document.getSheets()
-    chosen = indexed(sheets) if args.get("all_sheets") else \
-        [active_sheet(document)]
+    chosen = indexed(document.getSheets()) if all_sheets else [active_sheet(document)]
     return [(sheet, used) for sheet in chosen for used in [used_area(sheet)] if used is not None]
 
 
@@ -132,14 +137,4 @@ def _hint(document, code: int, formula: str, precedents) -> str:
     return ""
 
 
-TOOLS = [
-    Tool(
-        name="find_formula_errors",
-        description=("Find formulas that show errors (#DIV/0!, #REF!, #NAME?, #VALUE!, #N/A, Err:5xx) and explain "
-                     "each one with the cells it uses and where the error comes from."),
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "Where to look: %s (default: the active sheet)." % RANGE_HELP},
-            "all_sheets": {"type": "boolean", "description": "Look in every sheet."},
-        }, "additionalProperties": False},
-        handler=find_formula_errors, apps=("calc",)),
-]
+TOOLS = [find_formula_errors]

@@ -6,10 +6,13 @@ them. Without a range it reads the user's selection.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from ...core.calc.cell_address import RangeRef
 from ...core.i18n import _, ngettext
 from ...core.calc.sheet_text import render_table
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, active_sheet, clamp_to_used, resolve, used_area
 from .cell_views import null_date, read_views
 from .selection import selected_targets
@@ -20,8 +23,9 @@ MAX_COLUMNS = 100
 TABLE_CHARS = 20000
 
 
-def list_sheets(context, args) -> ToolOutcome:
-    """Every sheet with its used area, which one is active, and protection."""
+@tool(apps=("calc",))
+def list_sheets(context) -> ToolOutcome:
+    """List the sheets of the spreadsheet with their used areas, charts, and which sheet is active."""
     document = context.document
     active = active_sheet(document).getName()
     sheets = document.getSheets()
@@ -44,17 +48,21 @@ def list_sheets(context, args) -> ToolOutcome:
                                ngettext("Listed %d sheet", "Listed %d sheets", len(lines)) % len(lines))
 
 
-def read_range(context, args) -> ToolOutcome:
-    """Read a block (or the selection) as a table of values and formulas."""
+@tool(apps=("calc",))
+def read_range(context, range: Optional[str] = Arg("What to read: %s. Omit for the selection." % RANGE_HELP),
+               max_cells: int = Arg("At most this many cells (default %d)." % DEFAULT_MAX_CELLS,
+                                    default=DEFAULT_MAX_CELLS, minimum=1, maximum=MAX_CELLS)) -> ToolOutcome:
+    """Read cells as a table of values and formulas (formulas shown as =formula → value). Without 'range' it
+    reads the user's current selection. Large ranges are cut with a note saying what to read next.
+    """
     document = context.document
-    if args.get("range"):
-        target = resolve(document, args["range"])
+    if range:
+        target = resolve(document, range)
     else:
         selected = selected_targets(document)
         if not selected:
             raise ToolError("Nothing is selected in the sheet; give a range, e.g. A1:D20.")
         target = selected[0]
-    max_cells = args.get("max_cells", DEFAULT_MAX_CELLS)
     clamped = clamp_to_used(target)
     if clamped is None:
         return ToolOutcome.success("%s is empty." % target.label, _("Read %s (empty)") % target.label)
@@ -84,21 +92,4 @@ def _read_block(document, asked, block, max_cells: int) -> ToolOutcome:
     return ToolOutcome.success(text, _("Read %s") % block.label)
 
 
-TOOLS = [
-    Tool(
-        name="list_sheets",
-        description="List the sheets of the spreadsheet with their used areas, charts, and which sheet is active.",
-        parameters={"type": "object", "properties": {}, "additionalProperties": False},
-        handler=list_sheets, apps=("calc",)),
-    Tool(
-        name="read_range",
-        description=("Read cells as a table of values and formulas (formulas shown as =formula → value). "
-                     "Without 'range' it reads the user's current selection. Large ranges are cut with a note "
-                     "saying what to read next."),
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "What to read: %s. Omit for the selection." % RANGE_HELP},
-            "max_cells": {"type": "integer", "minimum": 1, "maximum": MAX_CELLS,
-                          "description": "At most this many cells (default %d)." % DEFAULT_MAX_CELLS},
-        }, "additionalProperties": False},
-        handler=read_range, apps=("calc",)),
-]
+TOOLS = [list_sheets, read_range]

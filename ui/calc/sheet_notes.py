@@ -5,9 +5,10 @@ with their author, date and text, adds one to a cell, or removes them.
 """
 from __future__ import annotations
 
-from typing import List
+from typing import List, Literal, Optional
 
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.calc.cell_address import cell_name
 from ...core.i18n import _, ngettext
 from ...core.text.match import quote
@@ -17,7 +18,6 @@ from .guards import ensure_sheet_unprotected
 
 MAX_WHERE = 12
 MAX_LISTED = 100
-ACTIONS = ("list", "add", "remove")
 
 
 class Note:
@@ -56,22 +56,27 @@ def note_lines(sheet) -> List[str]:
     return ["Cell comments: %d (%s); read them with cell_comments." % (len(notes), where)]
 
 
-def cell_comments(context, args) -> ToolOutcome:
-    """List, add or remove cell comments."""
-    action = args["action"]
+@tool(apps=("calc",), changes_document=True)
+def cell_comments(context, action: Literal["list", "add", "remove"],
+                  range: Optional[str] = Arg("list: optional range; add: one cell; remove: the range."),
+                  sheet: Optional[str] = Arg("list without range: sheet name (default: the active one)."),
+                  text: Optional[str] = Arg("add: the comment.")) -> ToolOutcome:
+    """Cell comments. action "list": every comment with its cell, author, date and text (of a range, or of a
+    whole sheet). "add": add text as a comment to one cell (range). "remove": remove every comment in range.
+    """
     if action == "list":
-        return _list(context.document, args)
+        return _list(context.document, range, sheet)
     if action == "add":
-        return _add(context.document, args)
-    return _remove(context.document, args)
+        return _add(context.document, range, text)
+    return _remove(context.document, range)
 
 
-def _list(document, args) -> ToolOutcome:
-    if args.get("range"):
-        target = resolve(document, args["range"])
+def _list(document, range_text: Optional[str], sheet_name: Optional[str]) -> ToolOutcome:
+    if range_text:
+        target = resolve(document, range_text)
         sheet, within, where = target.sheet, target.ref, target.label
     else:
-        sheet = sheet_by_name(document, args.get("sheet"))
+        sheet = sheet_by_name(document, sheet_name)
         within, where = None, "sheet '%s'" % sheet.getName()
     notes = notes_on(sheet, within)
     if not notes:
@@ -86,21 +91,21 @@ def _list(document, args) -> ToolOutcome:
                                % len(notes))
 
 
-def _single_cell(document, args):
-    if not args.get("range"):
+def _single_cell(document, range_text: Optional[str]):
+    if not range_text:
         raise ToolError("Give range: the cell the comment belongs to, such as B3.")
-    target = resolve(document, args["range"])
+    target = resolve(document, range_text)
     if not target.ref.is_single_cell:
         raise ToolError("A comment belongs to one cell; give a single cell such as %s."
                         % cell_name(target.ref.start_column, target.ref.start_row))
     return target
 
 
-def _add(document, args) -> ToolOutcome:
-    text = (args.get("text") or "").strip()
+def _add(document, range_text: Optional[str], text: Optional[str]) -> ToolOutcome:
+    text = (text or "").strip()
     if not text:
         raise ToolError("Give text: the comment to add.")
-    target = _single_cell(document, args)
+    target = _single_cell(document, range_text)
     ensure_sheet_unprotected(target.sheet, "add a comment")
     cell = target.sheet.getCellByPosition(target.ref.start_column, target.ref.start_row)
     if cell.getAnnotation().getString():
@@ -110,10 +115,10 @@ def _add(document, args) -> ToolOutcome:
     return ToolOutcome.success("Added a comment to %s." % target.label, _("Commented %s") % target.label)
 
 
-def _remove(document, args) -> ToolOutcome:
-    if not args.get("range"):
+def _remove(document, range_text: Optional[str]) -> ToolOutcome:
+    if not range_text:
         raise ToolError("Give range: the cell or range whose comments to remove.")
-    target = resolve(document, args["range"])
+    target = resolve(document, range_text)
     ensure_sheet_unprotected(target.sheet, "remove comments")
     annotations = target.sheet.getAnnotations()
     removed = 0
@@ -129,17 +134,4 @@ def _remove(document, args) -> ToolOutcome:
                                ngettext("Removed %d comment", "Removed %d comments", removed) % removed)
 
 
-TOOLS = [
-    Tool(
-        name="cell_comments",
-        description=("Cell comments. action \"list\": every comment with its cell, author, date and text (of a "
-                     "range, or of a whole sheet). \"add\": add text as a comment to one cell (range). \"remove\": "
-                     "remove every comment in range."),
-        parameters={"type": "object", "properties": {
-            "action": {"type": "string", "enum": list(ACTIONS)},
-            "range": {"type": "string", "description": "list: optional range; add: one cell; remove: the range."},
-            "sheet": {"type": "string", "description": "list without range: sheet name (default: the active one)."},
-            "text": {"type": "string", "description": "add: the comment."},
-        }, "required": ["action"], "additionalProperties": False},
-        handler=cell_comments, apps=("calc",), changes_document=True),
-]
+TOOLS = [cell_comments]

@@ -9,11 +9,14 @@ which are hidden or protected.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from ...core.calc.cell_address import RangeRef, column_name
 from ...core.calc.column_types import describe_profile, header_row_index, looks_like_header, profile_column
 from ...core.i18n import _
 from ...core.calc.sheet_text import format_number, format_value, render_table
-from ...core.agent.tools import Tool, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolOutcome
 from .addresses import active_sheet, range_of_address, sheet_by_name, used_area
 from .cell_views import null_date, read_views
 from .named_ranges import named_range_lines
@@ -29,10 +32,14 @@ PREVIEW_ROWS = 5
 PREVIEW_CHARS = 3000
 
 
-def get_sheet_summary(context, args) -> ToolOutcome:
-    """Describe one sheet (the active one by default)."""
+@tool(apps=("calc",))
+def get_sheet_summary(context, sheet: Optional[str] = Arg("Sheet name (default: the active sheet).")) -> ToolOutcome:
+    """Summarise a sheet: used area, header row, each column's type, formulas vs values, errors, merged areas,
+    comments, pivot tables, charts, conditional formats, data validation, named ranges, AutoFilter, hidden
+    rows/columns and sheets, protection, and the first rows. Start here.
+    """
     document = context.document
-    sheet = sheet_by_name(document, args.get("sheet"))
+    sheet = sheet_by_name(document, sheet)
     name = sheet.getName()
     active = active_sheet(document).getName() == name
     lines = ["Sheet '%s'%s%s; the document has %d sheet(s): %s." % (
@@ -143,14 +150,4 @@ def _object_lines(document, sheet, used):
     return lines
 
 
-TOOLS = [
-    Tool(
-        name="get_sheet_summary",
-        description=("Summarise a sheet: used area, header row, each column's type, formulas vs values, errors, "
-                     "merged areas, comments, pivot tables, charts, conditional formats, data validation, named "
-                     "ranges, AutoFilter, hidden rows/columns and sheets, protection, and the first rows. Start here."),
-        parameters={"type": "object", "properties": {
-            "sheet": {"type": "string", "description": "Sheet name (default: the active sheet)."},
-        }, "additionalProperties": False},
-        handler=get_sheet_summary, apps=("calc",)),
-]
+TOOLS = [get_sheet_summary]

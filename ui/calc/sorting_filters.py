@@ -7,13 +7,17 @@ is not recorded for undo), and the user's selection is put back afterwards.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import List, Literal, Optional, Union
+
 import uno
 from com.sun.star.beans import PropertyValue
 from com.sun.star.uno import Exception as UnoException
 
 from ...core.calc.cell_address import column_name
 from ...core.i18n import _
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from ..office.dispatch import dispatch
 from .addresses import RANGE_HELP, clamp_to_used, resolve
 from .guards import ensure_sheet_unprotected, ensure_sortable
@@ -25,7 +29,11 @@ OPERATORS = {  # com.sun.star.sheet.FilterOperator2
     "top_values": 8, "bottom_values": 10, "contains": 12, "not_contains": 13, "begins_with": 14,
     "ends_with": 16, "empty": 0, "not_empty": 1,
 }
+FilterOperator = Literal["equals", "not_equals", "greater", "greater_equal", "less", "less_equal", "top_values",
+                         "bottom_values", "contains", "not_contains", "begins_with", "ends_with", "empty", "not_empty"]
 NO_VALUE = ("empty", "not_empty")
+FilterValue = Union[str, float, None]
+"""What a condition compares with (None: not given); written flat, see ``Operand`` in :mod:`.conditional`."""
 
 
 def _property(name, value):
@@ -34,31 +42,56 @@ def _property(name, value):
     return prop
 
 
-def _table(context, args, action):
-    target = resolve(context.document, args["range"])
+COLUMN = Arg("Column letter, e.g. B.")
+TABLE_HEADER = Arg("Whether the first row holds column titles (default: detected).")
+
+
+@dataclass(frozen=True)
+class SortKey:
+    """One column to sort by."""
+
+    column: str = COLUMN
+    descending: bool = False
+
+
+@dataclass(frozen=True)
+class FilterCondition:
+    """One condition rows must meet to stay shown."""
+
+    column: str = COLUMN
+    operator: FilterOperator = Arg()
+    value: FilterValue = Arg("Not needed for empty/not_empty.")
+
+
+def _table(context, range_text: str, has_header: Optional[bool], action: str):
+    target = resolve(context.document, range_text)
     ensure_sheet_unprotected(target.sheet, action)
     table = clamp_to_used(target)
     if table is None:
         raise ToolError("%s is empty; there is nothing to %s." % (target.label, action))
-    has_header = args["has_header"] if "has_header" in args else detect_header(context.document, table)
+    if has_header is None:
+        has_header = detect_header(context.document, table)
     if has_header and table.ref.rows < 2:
         raise ToolError("%s has only a header row; there is nothing to %s." % (table.label, action))
     return table, has_header
 
 
-def sort_range(context, args) -> ToolOutcome:
-    """Sort the rows of a table by up to three columns."""
-    table, has_header = _table(context, args, "sort")
+@tool(apps=("calc",), changes_document=True)
+def sort_range(context, range: str = Arg("The table to sort: %s." % RANGE_HELP),
+               keys: List[SortKey] = Arg(min_items=1, max_items=3), has_header: Optional[bool] = TABLE_HEADER,
+               case_sensitive: bool = False) -> ToolOutcome:
+    """Sort the rows of a table by one to three columns. A header row stays on top."""
+    table, has_header = _table(context, range, has_header, "sort")
     ensure_sortable(table)
     fields, words = [], []
-    for key in args["keys"]:
+    for key in keys:
         field = uno.createUnoStruct("com.sun.star.table.TableSortField")
-        field.Field = column_in_table(key["column"], table.ref, table.label)
-        field.IsAscending = not key.get("descending", False)
-        field.IsCaseSensitive = bool(args.get("case_sensitive", False))
+        field.Field = column_in_table(key.column, table.ref, table.label)
+        field.IsAscending = not key.descending
+        field.IsCaseSensitive = case_sensitive
         fields.append(field)
         words.append("%s %s" % (column_name(table.ref.start_column + field.Field),
-                                "descending" if key.get("descending") else "ascending"))
+                                "descending" if key.descending else "ascending"))
     descriptor = (_property("SortFields", uno.Any("[]com.sun.star.table.TableSortField", tuple(fields))),
                   _property("ContainsHeader", has_header), _property("BindFormatsToContent", True),
                   _property("IsSortColumns", False))
@@ -72,17 +105,23 @@ def sort_range(context, args) -> ToolOutcome:
     return ToolOutcome.success(text, _("Sorted %s") % table.label)
 
 
-def filter_range(context, args) -> ToolOutcome:
-    """Show AutoFilter buttons and/or hide the rows that do not match conditions."""
-    if "autofilter" not in args and "conditions" not in args:
+@tool(apps=("calc",), changes_document=True)
+def filter_range(context, range: str = Arg("The table, header included: %s." % RANGE_HELP),
+                 conditions: Optional[List[FilterCondition]] = Arg(max_items=8),
+                 match: Literal["all", "any"] = Arg("Rows must match all (default) or any condition.", default="all"),
+                 autofilter: Optional[bool] = Arg("true shows the drop-down buttons, false removes them."),
+                 has_header: Optional[bool] = TABLE_HEADER) -> ToolOutcome:
+    """Filter a table: show only rows matching 'conditions' ([] shows all rows again), and/or switch the
+    AutoFilter drop-down buttons on its header on or off.
+    """
+    if autofilter is None and conditions is None:
         raise ToolError("Give 'conditions' (rows to keep; [] shows every row again) and/or 'autofilter'.")
-    table, has_header = _table(context, args, "filter")
-    fields = [_filter_field(condition, table, index, args.get("match", "all"))
-              for index, condition in enumerate(args.get("conditions") or [])]
+    table, has_header = _table(context, range, has_header, "filter")
+    fields = [_filter_field(condition, table, index, match) for index, condition in enumerate(conditions or [])]
     notes = []
-    if "autofilter" in args:
-        notes.append(_switch_autofilter(context, table, bool(args["autofilter"])))
-    if "conditions" in args:
+    if autofilter is not None:
+        notes.append(_switch_autofilter(context, table, autofilter))
+    if conditions is not None:
         descriptor = table.cell_range().createFilterDescriptor(True)
         descriptor.setFilterFields2(tuple(fields))
         descriptor.setPropertyValue("ContainsHeader", has_header)
@@ -91,18 +130,18 @@ def filter_range(context, args) -> ToolOutcome:
     return ToolOutcome.success(" ".join(notes), _("Filtered %s") % table.label)
 
 
-def _filter_field(condition, table, index, match):
-    operator = condition["operator"]
+def _filter_field(condition: FilterCondition, table, index: int, match: str):
+    operator = condition.operator
     field = uno.createUnoStruct("com.sun.star.sheet.TableFilterField2")
-    field.Field = column_in_table(condition["column"], table.ref, table.label)
+    field.Field = column_in_table(condition.column, table.ref, table.label)
     field.Operator = OPERATORS[operator]
     connection = "OR" if match == "any" and index else "AND"
     field.Connection = uno.Enum("com.sun.star.sheet.FilterConnection", connection)
     if operator in NO_VALUE:
         return field
-    if "value" not in condition:
+    value = condition.value
+    if value is None:
         raise ToolError("Condition %d (%s) needs a 'value'. Nothing was changed." % (index + 1, operator))
-    value = condition["value"]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         field.IsNumeric, field.NumericValue = True, float(value)
     else:
@@ -147,38 +186,4 @@ def _dispatch_on(context, target, command: str) -> None:
         controller.select(previous)
 
 
-_TABLE_HEADER = {"type": "boolean", "description": "Whether the first row holds column titles (default: detected)."}
-_COLUMN = {"type": "string", "description": "Column letter, e.g. B."}
-
-TOOLS = [
-    Tool(
-        name="sort_range",
-        description="Sort the rows of a table by one to three columns. A header row stays on top.",
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "The table to sort: %s." % RANGE_HELP},
-            "keys": {"type": "array", "minItems": 1, "maxItems": 3, "items": {
-                "type": "object", "properties": {"column": _COLUMN, "descending": {"type": "boolean"}},
-                "required": ["column"], "additionalProperties": False}},
-            "has_header": _TABLE_HEADER,
-            "case_sensitive": {"type": "boolean"},
-        }, "required": ["range", "keys"], "additionalProperties": False},
-        handler=sort_range, apps=("calc",), changes_document=True),
-    Tool(
-        name="filter_range",
-        description=("Filter a table: show only rows matching 'conditions' ([] shows all rows again), and/or "
-                     "switch the AutoFilter drop-down buttons on its header on or off."),
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "The table, header included: %s." % RANGE_HELP},
-            "conditions": {"type": "array", "maxItems": 8, "items": {
-                "type": "object", "properties": {
-                    "column": _COLUMN,
-                    "operator": {"type": "string", "enum": list(OPERATORS)},
-                    "value": {"type": ["string", "number"], "description": "Not needed for empty/not_empty."}},
-                "required": ["column", "operator"], "additionalProperties": False}},
-            "match": {"type": "string", "enum": ["all", "any"], "description": "Rows must match all (default) "
-                                                                            "or any condition."},
-            "autofilter": {"type": "boolean", "description": "true shows the drop-down buttons, false removes them."},
-            "has_header": _TABLE_HEADER,
-        }, "required": ["range"], "additionalProperties": False},
-        handler=filter_range, apps=("calc",), changes_document=True),
-]
+TOOLS = [sort_range, filter_range]

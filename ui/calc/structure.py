@@ -7,27 +7,33 @@ so a refusal leaves the sheet as it was.
 """
 from __future__ import annotations
 
+from typing import Literal, Optional, Union
+
 from com.sun.star.uno import Exception as UnoException
 
 from ...core.calc.cell_address import AddressError, column_name, parse_line_position, sheet_name_problem
 from ...core.i18n import _, ngettext
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import sheet_by_name, sheet_size
 from .guards import ensure_sheet_unprotected, ensure_structure_unprotected
 
 MAX_LINES = 100000
-LINE_ACTIONS = ("insert_rows", "delete_rows", "insert_columns", "delete_columns")
-SHEET_ACTIONS = ("create", "rename", "delete", "activate")
 
 
-def edit_rows_columns(context, args) -> ToolOutcome:
-    """Insert or delete whole rows or columns."""
-    action, count = args["action"], args.get("count", 1)
+@tool(apps=("calc",), changes_document=True)
+def edit_rows_columns(context, action: Literal["insert_rows", "delete_rows", "insert_columns", "delete_columns"],
+                      at: Union[str, int] = Arg("Row number (e.g. 5) or column letter (e.g. C)."),
+                      count: int = Arg("How many (default 1).", default=1, minimum=1, maximum=MAX_LINES),
+                      sheet: Optional[str] = Arg("Sheet name (default: the active sheet).")) -> ToolOutcome:
+    """Insert or delete whole rows or columns. Rows and columns are inserted before 'at'; deletion starts at
+    'at'. Formulas elsewhere are adjusted.
+    """
     rows = action.endswith("rows")
-    sheet = sheet_by_name(context.document, args.get("sheet"))
+    sheet = sheet_by_name(context.document, sheet)
     ensure_sheet_unprotected(sheet, action.replace("_", " "))
     try:
-        index = parse_line_position(args["at"], rows)
+        index = parse_line_position(at, rows)
     except AddressError as error:
         raise ToolError("%s. Nothing was changed." % error) from None
     limit = sheet_size(sheet)[1 if rows else 0]
@@ -84,9 +90,13 @@ def _detail(error) -> str:
     return " (%s)" % message.splitlines()[0] if message.strip() else ""
 
 
-def manage_sheet(context, args) -> ToolOutcome:
-    """Create, rename, delete or show a sheet."""
-    document, action, name = context.document, args["action"], args["name"]
+@tool(apps=("calc",), changes_document=True)
+def manage_sheet(context, action: Literal["create", "rename", "delete", "activate"],
+                 name: str = Arg("The sheet to act on (for create: the new sheet's name)."),
+                 new_name: Optional[str] = Arg("For rename: the new name."),
+                 position: Optional[int] = Arg("For create: 1 = first (default: last).", minimum=1)) -> ToolOutcome:
+    """Create, rename or delete a sheet, or show (activate) it to the user."""
+    document = context.document
     sheets = document.getSheets()
     if action == "activate":
         sheet = sheet_by_name(document, name)
@@ -95,13 +105,13 @@ def manage_sheet(context, args) -> ToolOutcome:
     ensure_structure_unprotected(document, "%s sheets" % action)
     if action == "create":
         _check_new_name(sheets, name)
-        position = min(max(args.get("position", sheets.getCount() + 1), 1), sheets.getCount() + 1)
+        last = sheets.getCount() + 1
+        position = last if position is None else min(position, last)
         sheets.insertNewByName(name, position - 1)
         return ToolOutcome.success("Created sheet '%s' at position %d." % (name, position), _("Created sheet '%s'") % name)
     sheet = sheet_by_name(document, name)
     old = sheet.getName()
     if action == "rename":
-        new_name = args.get("new_name")
         if not new_name:
             raise ToolError("Give 'new_name' to rename the sheet '%s'." % old)
         if new_name.lower() != old.lower():
@@ -127,26 +137,4 @@ def _check_new_name(sheets, name: str) -> None:
             raise ToolError("There is already a sheet named '%s'. Nothing was changed." % existing)
 
 
-TOOLS = [
-    Tool(
-        name="edit_rows_columns",
-        description=("Insert or delete whole rows or columns. Rows and columns are inserted before 'at'; deletion "
-                     "starts at 'at'. Formulas elsewhere are adjusted."),
-        parameters={"type": "object", "properties": {
-            "action": {"type": "string", "enum": list(LINE_ACTIONS)},
-            "at": {"type": ["string", "integer"], "description": "Row number (e.g. 5) or column letter (e.g. C)."},
-            "count": {"type": "integer", "minimum": 1, "maximum": MAX_LINES, "description": "How many (default 1)."},
-            "sheet": {"type": "string", "description": "Sheet name (default: the active sheet)."},
-        }, "required": ["action", "at"], "additionalProperties": False},
-        handler=edit_rows_columns, apps=("calc",), changes_document=True),
-    Tool(
-        name="manage_sheet",
-        description="Create, rename or delete a sheet, or show (activate) it to the user.",
-        parameters={"type": "object", "properties": {
-            "action": {"type": "string", "enum": list(SHEET_ACTIONS)},
-            "name": {"type": "string", "description": "The sheet to act on (for create: the new sheet's name)."},
-            "new_name": {"type": "string", "description": "For rename: the new name."},
-            "position": {"type": "integer", "minimum": 1, "description": "For create: 1 = first (default: last)."},
-        }, "required": ["action", "name"], "additionalProperties": False},
-        handler=manage_sheet, apps=("calc",), changes_document=True),
-]
+TOOLS = [edit_rows_columns, manage_sheet]

@@ -6,12 +6,15 @@ are checked right after the bulk write and the range is put back if any fails (s
 """
 from __future__ import annotations
 
+from typing import List, Literal, Optional, Union
+
 from ...core.calc.cell_values import FORMULA, CellInput, CellValueError, cell_input, grid_from_rows, shape_mismatch
 from ...core.calc.csv_text import CsvError, parse_csv
 from ...core.calc.formula_shift import FormulaTemplate, ShiftError
 from ...core.calc.formula_syntax import to_api_formula
 from ...core.i18n import _, ngettext
-from ...core.agent.tools import Tool, ToolError, ToolOutcome
+from ...core.agent.declare import ABSENT, Arg, tool
+from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names, sheet_size
 from .cell_writer import write_grid
 from .guards import ensure_cells_editable, ensure_no_partial_array, ensure_sheet_unprotected, refused_by_calc
@@ -25,6 +28,8 @@ CLEAR_FLAGS = {
 VALUES_HELP = ("Rows of cell values, e.g. [[\"Item\", \"Price\"], [\"Tea\", 3.5], [\"Total\", \"=SUM(B2:B2)\"]]. "
                "Strings starting with = are formulas (English function names, commas between arguments); "
                "numbers stay numbers; null or \"\" leaves a cell empty; start with ' to force text.")
+CellValue = Union[str, float, bool, None]
+"""One cell as the model gives it (null: empty); written flat, see ``Operand`` in :mod:`.conditional`."""
 
 
 def _kind_words(counts: dict) -> str:
@@ -33,16 +38,24 @@ def _kind_words(counts: dict) -> str:
     return ", ".join(parts)
 
 
-def write_range(context, args) -> ToolOutcome:
-    """Write a block of values/formulas, or fill a range with one value or formula."""
-    if ("values" in args) == ("fill" in args):
+@tool(apps=("calc",), changes_document=True)
+def write_range(context, range: str = Arg("Where to write: %s." % RANGE_HELP),
+                values: Optional[List[List[CellValue]]] = Arg(VALUES_HELP),
+                fill: CellValue = Arg("One value or formula for every cell, e.g. \"=B2*C2\" written for D2:D50 becomes "
+                                      "=B3*C3 in D3 and so on.", default=ABSENT, nullable=True)) -> ToolOutcome:
+    """Write values and formulas to a whole range in ONE call (much faster than cell by cell). Give 'values'
+    (rows) starting at 'range' (its top-left cell is enough), or 'fill' to put one value or formula into every
+    cell of 'range' (relative references adjust per row and column, like Fill Down). Formulas use English
+    function names and commas.
+    """
+    if (values is None) == (fill is ABSENT):
         raise ToolError("Give either 'values' (rows of cells) or 'fill' (one value or formula for every cell), "
                         "not both and not neither.")
-    target = resolve(context.document, args["range"])
-    if "fill" in args:
-        return _fill(context.document, target, args["fill"])
+    target = resolve(context.document, range)
+    if fill is not ABSENT:
+        return _fill(context.document, target, fill)
     try:
-        grid = grid_from_rows(args["values"])
+        grid = grid_from_rows(values)
     except CellValueError as error:
         raise ToolError("Nothing was written: %s." % error) from None
     rows, columns = len(grid), len(grid[0])
@@ -84,10 +97,11 @@ def _filled(document, target, first: CellInput):
     return [[CellInput(FORMULA, template.at(r, c)) for c in range(ref.columns)] for r in range(ref.rows)]
 
 
-def clear_range(context, args) -> ToolOutcome:
-    """Clear contents, formats or both."""
-    target = resolve(context.document, args["range"])
-    what = args.get("what", "contents")
+@tool(apps=("calc",), changes_document=True)
+def clear_range(context, range: str = Arg("What to clear: %s." % RANGE_HELP),
+                what: Literal["contents", "formats", "all"] = "contents") -> ToolOutcome:
+    """Clear a range: its contents (default), its formats, or both ('all', also removes comments)."""
+    target = resolve(context.document, range)
     ensure_no_partial_array(target)
     if what == "contents":
         ensure_cells_editable(target)
@@ -101,14 +115,20 @@ def clear_range(context, args) -> ToolOutcome:
                                                           target.label), _("Cleared %s") % target.label)
 
 
-def import_csv(context, args) -> ToolOutcome:
-    """Parse CSV text and write it as a block starting at a cell."""
+@tool(apps=("calc",), changes_document=True)
+def import_csv(context, csv: str = Arg("The CSV text, one line per row."),
+               cell: str = Arg("Top-left cell, e.g. A1 or Sheet2.B3 (default A1 of the active sheet).", default="A1"),
+               delimiter: Optional[str] = Arg("Field separator (default: detected among , ; tab |)."),
+               decimal_comma: bool = Arg("Read 1,5 as 1.5 (European numbers).", default=False)) -> ToolOutcome:
+    """Import CSV text into the sheet as a block starting at 'cell'. Numbers become numbers; everything else
+    stays text (formulas in CSV are not run).
+    """
     try:
-        rows = parse_csv(args["csv"], args.get("delimiter"), args.get("decimal_comma", False))
+        rows = parse_csv(csv, delimiter, decimal_comma)
         grid = grid_from_rows(rows)
     except (CsvError, CellValueError) as error:
         raise ToolError("Nothing was imported: %s." % error) from None
-    start = resolve(context.document, args.get("cell", "A1"))
+    start = resolve(context.document, cell)
     target = resolve(context.document, start.sub(start.ref.resized(len(grid), len(grid[0]))).label)
     report = write_grid(context.document, target, grid)
     text = "Imported %d rows × %d columns into %s (%s)." % (len(grid), len(grid[0]), target.label,
@@ -116,40 +136,4 @@ def import_csv(context, args) -> ToolOutcome:
     return ToolOutcome.success(text, _("Imported CSV into %s") % target.label)
 
 
-_CELL_VALUE = {"type": ["string", "number", "boolean", "null"]}
-
-TOOLS = [
-    Tool(
-        name="write_range",
-        description=("Write values and formulas to a whole range in ONE call (much faster than cell by cell). "
-                     "Give 'values' (rows) starting at 'range' (its top-left cell is enough), or 'fill' to put one "
-                     "value or formula into every cell of 'range' (relative references adjust per row and "
-                     "column, like Fill Down). Formulas use English function names and commas."),
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "Where to write: %s." % RANGE_HELP},
-            "values": {"type": "array", "items": {"type": "array", "items": _CELL_VALUE}, "description": VALUES_HELP},
-            "fill": dict(_CELL_VALUE, description="One value or formula for every cell, e.g. \"=B2*C2\" written "
-                                                  "for D2:D50 becomes =B3*C3 in D3 and so on."),
-        }, "required": ["range"], "additionalProperties": False},
-        handler=write_range, apps=("calc",), changes_document=True),
-    Tool(
-        name="clear_range",
-        description="Clear a range: its contents (default), its formats, or both ('all', also removes comments).",
-        parameters={"type": "object", "properties": {
-            "range": {"type": "string", "description": "What to clear: %s." % RANGE_HELP},
-            "what": {"type": "string", "enum": ["contents", "formats", "all"]},
-        }, "required": ["range"], "additionalProperties": False},
-        handler=clear_range, apps=("calc",), changes_document=True),
-    Tool(
-        name="import_csv",
-        description=("Import CSV text into the sheet as a block starting at 'cell'. Numbers become numbers; "
-                     "everything else stays text (formulas in CSV are not run)."),
-        parameters={"type": "object", "properties": {
-            "csv": {"type": "string", "description": "The CSV text, one line per row."},
-            "cell": {"type": "string", "description": "Top-left cell, e.g. A1 or Sheet2.B3 (default A1 of the "
-                                                      "active sheet)."},
-            "delimiter": {"type": "string", "description": "Field separator (default: detected among , ; tab |)."},
-            "decimal_comma": {"type": "boolean", "description": "Read 1,5 as 1.5 (European numbers)."},
-        }, "required": ["csv"], "additionalProperties": False},
-        handler=import_csv, apps=("calc",), changes_document=True),
-]
+TOOLS = [write_range, clear_range, import_csv]

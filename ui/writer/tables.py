@@ -48,7 +48,7 @@ class CellEdit:
 
 @tool(apps=("writer",), changes_document=True)
 def tables(context, action: Literal["list", "read", "write", "add_rows", "create"],
-           table: Optional[Union[str, int]] = Arg("Table name (e.g. Table1) or its paragraph number."),
+           table: Union[str, int, None] = Arg("Table name (e.g. Table1) or its paragraph number."),
            cells: Optional[List[CellEdit]] = Arg("write: the cells to set.", min_items=1, max_items=MAX_CELLS),
            rows: Optional[List[List[str]]] = Arg("Rows of cell texts, e.g. [[\"Name\", \"Age\"], [\"Ann\", \"31\"]].",
                                                  min_items=1, max_items=500),
