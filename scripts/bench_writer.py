@@ -303,6 +303,8 @@ class Bench:
              {"old": "Micheal", "new": "Michael"}),
             ("format_text (all matches)", "change", "format_text", {"text": "Smith", "bold": True, "all": True},
              "format_all", {"text": "Smith"}),
+            ("format_paragraphs (all: double spacing)", "change", "format_paragraphs",
+             {"line_spacing": 2, "all": True}, "double_space_all", {}),
             ("insert_content (40 sections)", "change", "insert_content",
              {"content": self.appendix_markdown, "position": "after", "paragraph": middle}, "insert_file",
              {"url": self.appendix_url, "paragraph": middle + 1}),

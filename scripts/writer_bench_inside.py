@@ -236,6 +236,17 @@ def _replace_all_then_insert(document, old, new, url):
     return count
 
 
+def _double_space_all(document):
+    """Select everything, then Format ▸ Paragraph ▸ double spacing: one call on a cursor over the body."""
+    spacing = uno.createUnoStruct("com.sun.star.style.LineSpacing")
+    spacing.Mode, spacing.Height = 0, 200
+    cursor = document.getText().createTextCursor()
+    cursor.gotoStart(False)
+    cursor.gotoEnd(True)
+    cursor.setPropertyValue("ParaLineSpacing", spacing)
+    return "double"
+
+
 def _accept_all(document):
     _dispatch(document, ".uno:AcceptAllTrackedChanges")
     return "changes left: %s" % document.getRedlines().createEnumeration().hasMoreElements()
@@ -253,6 +264,6 @@ def _list_comments(document):
 NATIVE = {"replace_all": _replace_all, "replace_first": _replace_first, "find_all": _find_all,
           "format_all": _format_all, "read_all": _read_all, "insert_file": _insert_file,
           "delete_paragraphs": _delete_paragraphs, "accept_all": _accept_all, "list_comments": _list_comments,
-          "replace_all_then_insert": _replace_all_then_insert}
+          "replace_all_then_insert": _replace_all_then_insert, "double_space_all": _double_space_all}
 
 g_exportedScripts = (run_tool, run_calls, revert, collect, native, native_undo, clear_undo, text_of, paragraphs_text, decorate)

@@ -91,6 +91,43 @@ def orders_bold(doc):
     expect(found(doc, "northern")[0].CharWeight < 150, "the rest of the sentence became bold too")
 
 
+CENTERED, JUSTIFIED = 3, 2  # ParaAdjust values
+
+
+def title_centred(doc):
+    title = paragraph_with(doc, "Quarterly Report")
+    expect(title.ParaAdjust == CENTERED, "the title is not centred (ParaAdjust %d)" % title.ParaAdjust)
+    others = [p for p in paragraphs(doc) if p.getString() != "Quarterly Report"]
+    expect(all(p.ParaAdjust != CENTERED for p in others), "other paragraphs were centred too")
+
+
+def body_double_spaced(doc):
+    body = [p for p in paragraphs(doc) if p.ParaStyleName == "Text body"]
+    spacing = {(p.ParaLineSpacing.Mode, p.ParaLineSpacing.Height) for p in body}
+    expect(spacing == {(0, 200)}, "the body's line spacing is %r, not double" % sorted(spacing))
+    others = [p for p in paragraphs(doc) if p.ParaStyleName != "Text body"]
+    expect(all(p.ParaLineSpacing.Height != 200 for p in others), "the title or headings were double-spaced too")
+
+
+def results_on_a_new_page(doc):
+    expect(paragraph_with(doc, "Results").BreakType.value == "PAGE_BEFORE", "'Results' does not start a new page")
+    expect(paragraph_with(doc, "Summary").BreakType.value == "NONE", "'Summary' starts a new page too")
+
+
+def headings_spaced(doc):
+    for heading in [p for p in paragraphs(doc) if is_heading(p, 1)]:
+        expect(abs(heading.ParaTopMargin - 635) <= 2, "%r has %s mm above, not 18 pt"
+               % (heading.getString(), heading.ParaTopMargin / 100))
+    expect(abs(paragraph_with(doc, "Sales grew").ParaTopMargin - 635) > 2, "body paragraphs got the space too")
+
+
+def summary_justified_and_indented(doc):
+    for words in ("Sales grew", "The northern"):
+        paragraph = paragraph_with(doc, words)
+        expect(paragraph.ParaAdjust == JUSTIFIED, "%r is not justified" % words)
+        expect(abs(paragraph.ParaFirstLineIndent - 1000) <= 2, "%r has no 1 cm first-line indent" % words)
+
+
 # --- the tasks --------------------------------------------------------------------------------------
 
 TASKS = [
@@ -145,4 +182,26 @@ TASKS = [
     Task("writer.bold-a-phrase", "formatting", "Make 'doubled its orders' bold.", REPORT, orders_bold,
          plan=[("format_text", {"text": "doubled its orders", "bold": True, "paragraph": 5})],
          wrong=[("format_text", {"text": "The northern region doubled its orders", "bold": True, "paragraph": 5})]),
+    Task("writer.centre-the-title", "paragraph formatting", "Centre the title.", REPORT, title_centred,
+         plan=[("format_paragraphs", {"alignment": "center", "paragraph": 1, "expected_start": "Quarterly"})],
+         wrong=[("format_paragraphs", {"alignment": "center", "paragraph": 1, "to_paragraph": 2})]),
+    Task("writer.double-space-the-body", "paragraph formatting", "Make the body text double-spaced.", REPORT,
+         body_double_spaced,
+         plan=[("format_paragraphs", {"line_spacing": 2, "style": "Text body"})],
+         wrong=[("format_paragraphs", {"line_spacing": 2, "all": True})]),
+    Task("writer.results-on-a-new-page", "page structure", "Start the Results section on a new page.", REPORT,
+         results_on_a_new_page,
+         plan=[("format_paragraphs", {"page_break_before": True, "paragraph": 6, "expected_start": "Results"})],
+         wrong=[("format_paragraphs", {"page_break_after": True, "paragraph": 6, "expected_start": "Results"})]),
+    Task("writer.space-above-headings", "paragraph formatting", "Put 18 pt of space above every main heading.",
+         REPORT, headings_spaced,
+         plan=[("format_paragraphs", {"space_before_pt": 18, "style": "Heading 1"})],
+         wrong=[("format_paragraphs", {"space_after_pt": 18, "style": "Heading 1"})]),
+    Task("writer.justify-the-summary", "paragraph formatting",
+         "Justify the two summary paragraphs and indent their first lines by 1 cm.", REPORT,
+         summary_justified_and_indented,
+         plan=[("format_paragraphs", {"alignment": "justify", "first_line_indent_cm": 1, "paragraph": 4,
+                                      "to_paragraph": 5})],
+         wrong=[("format_paragraphs", {"alignment": "justify", "indent_left_cm": 1, "paragraph": 4,
+                                       "to_paragraph": 5})]),
 ]

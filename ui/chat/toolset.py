@@ -13,7 +13,7 @@ from ..office.log import get_logger
 log = get_logger("toolset")
 
 TOOL_MODULES = (
-    "writer.comments", "writer.editing", "writer.formatting", "writer.inserting", "writer.other_text",
+    "writer.comments", "writer.editing", "writer.formatting", "writer.paragraph_format", "writer.inserting", "writer.other_text",
     "writer.reading", "writer.search", "writer.styles", "writer.tables", "writer.track_changes",
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",

@@ -99,7 +99,7 @@ def apply_style(context, style: str = Arg("Style name from list_styles.", min_le
     name = resolve_style(document, "paragraph", style)
     blocks = body_blocks(document)
     if selection:
-        paragraphs, where = _selected(document, blocks)
+        paragraphs, where = selected_paragraphs(document, blocks)
     else:
         paragraphs, where = _numbered(blocks, paragraph, to_paragraph, expected_start)
     with editing(context):
@@ -126,7 +126,7 @@ def _overridden_note(paragraphs) -> str:
             % direct_formatting.describe(overridden[:10]))
 
 
-def _selected(document, blocks):
+def selected_paragraphs(document, blocks):
     """``([(where, paragraph)], where)`` of the paragraphs of the user's selection."""
     span, _number = selection_span(document, blocks)
     cursor = span.xtext.createTextCursorByRange(span.cursor(0, len(span.text)))
@@ -146,14 +146,15 @@ def _numbered(blocks, first: Optional[int], last: Optional[int], expected: Optio
     block_at(blocks, first)
     block_at(blocks, last)
     if expected:
-        _check_start(blocks[first - 1], first, expected)
+        check_start(blocks[first - 1], first, expected)
     paragraphs = [("paragraph %d" % b.number, b.obj) for b in blocks[first - 1:last] if b.kind == "paragraph"]
     if not paragraphs:
         raise ToolError("Paragraph %d is a table; styles apply to paragraphs." % first)
     return paragraphs, "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
 
 
-def _check_start(block, number: int, expected: str) -> None:
+def check_start(block, number: int, expected: str) -> None:
+    """Refuse (ToolError) when paragraph ``number`` (``block``) no longer starts with ``expected``."""
     current = block.obj.getString() if block.kind == "paragraph" else ""
     if not normalize(current).text.strip().startswith(normalize(expected).text.strip()):
         raise ToolError("Paragraph %d does not start with %s any more; it reads %s. Read the document again."
