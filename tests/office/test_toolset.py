@@ -33,9 +33,10 @@ def test_every_tool_has_a_description_and_an_object_schema(registry):
 
 
 def test_each_application_gets_a_small_sharp_set(registry):
+    """A model handles a few dozen tools well; beyond that, tools are grouped by actions (tables, comments…)."""
     for app in ("writer", "calc"):
         names = registry.names(app)
-        assert 10 <= len(names) <= 20, (app, names)
+        assert 10 <= len(names) <= 36, (app, names)
         assert len(set(names)) == len(names)
     assert "insert_content" in registry.names("writer") and "write_range" in registry.names("calc")
     assert "fetch_page" in registry.names("writer") and "fetch_page" in registry.names("calc")

@@ -42,9 +42,14 @@ class Task:
 
 
 def all_tasks() -> List[Task]:
-    """Every task, Writer's first, each list in its modules' order; ids unique, plans short."""
-    from . import calc_tasks, writer_tasks
-    tasks = list(writer_tasks.TASKS) + list(calc_tasks.TASKS)
+    """Every task of the ``*_tasks.py`` modules of this package (``TASKS`` in each), Writer's first, then
+    Calc's, then the rest, each module in name order; ids unique, plans short."""
+    import importlib
+    import pkgutil
+    from . import __path__ as folder, __name__ as package
+    names = sorted(m.name for m in pkgutil.iter_modules(folder) if m.name.endswith("_tasks"))
+    names.sort(key=lambda name: (0 if name.startswith("writer") else 1 if name.startswith("calc") else 2, name))
+    tasks = [task for name in names for task in importlib.import_module("%s.%s" % (package, name)).TASKS]
     ids = [task.id for task in tasks]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
