@@ -90,11 +90,13 @@ class PlanRunner:
 class ChatRunner:
     """Sends each instruction through the sidebar's panel to a model, through a recording proxy."""
 
-    def __init__(self, office: Office, url: str, model: str, timeout: float, scripted=None):
+    def __init__(self, office: Office, url: str, model: str, timeout: float, scripted=None, strategy: str = ""):
         self.office, self.model, self.timeout, self.scripted = office, model, timeout, scripted
-        self.name = "scripted-plans" if scripted is not None else model
+        self.name = "scripted-plans" if scripted is not None else model + ("-" + strategy if strategy else "")
         self.proxy = RecordingProxy(url).start()
         write_settings(office.ctx, "Endpoint", URL=self.proxy.url, Model=model)
+        if strategy:
+            write_settings(office.ctx, "Endpoint", ToolStrategy=strategy)
 
     def attempt(self, task, doc) -> TaskResult:
         from support.panel import Panel
@@ -213,6 +215,8 @@ def main(argv=None) -> int:
     parser.add_argument("--kind", default="", help="a kind of work, or writer / calc")
     parser.add_argument("--repeat", type=int, default=1, help="attempts per task (pass@K and flakiness)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds a turn may take")
+    parser.add_argument("--strategy", default="", choices=("", "native", "forced", "prompted"),
+                        help="how the panel gets tool calls (Endpoint/ToolStrategy; default: as set)")
     args = parser.parse_args(argv)
     if not office_available():
         print("LibreOffice is not installed (make deps installs it)")
@@ -258,7 +262,7 @@ def _runner(args, office, local=None, scripted=None):
     url, model, server = endpoint(args) if local is None else (None, None, local)
     if not url:
         raise SystemExit("No endpoint: give --url and --model, set MARGINALIA_URL/MARGINALIA_MODEL, or --local.")
-    runner = ChatRunner(office, url, model, args.timeout)
+    runner = ChatRunner(office, url, model, args.timeout, strategy=args.strategy)
     _store_key(office, runner.proxy.url)
     return runner, server, None
 

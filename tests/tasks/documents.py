@@ -87,6 +87,20 @@ def _sales(office, folder: str) -> str:
         office.close_document(doc)
 
 
+def _errors(office, folder: str) -> str:
+    """A small sheet of prices and quantities whose formulas go wrong: a division by zero, a misspelt SUM."""
+    doc = office.new_document("scalc", hidden=True)
+    try:
+        sheet = doc.Sheets.getByIndex(0)
+        rows = (("Item", "Cost", "Units", "Cost per unit"), ("Tea", 12.0, 4.0, "=B2/C2"), ("Coffee", 9.0, 0.0, "=B3/C3"),
+                ("Cocoa", 10.0, 5.0, "=B4/C4"), ("Total", "=SUMM(B2:B4)", "=SUM(C2:C4)", ""))
+        sheet.getCellRangeByName("A1:D5").setFormulaArray(tuple(tuple(str(v) if isinstance(v, float) else v
+                                                                      for v in row) for row in rows))
+        return _store(doc, os.path.join(folder, "costs.ods"), "calc8")
+    finally:
+        office.close_document(doc)
+
+
 def _store(doc, path: str, filter_name: str) -> str:
     from com.sun.star.beans import PropertyValue
     prop = PropertyValue()
@@ -95,4 +109,4 @@ def _store(doc, path: str, filter_name: str) -> str:
     return path
 
 
-BUILDERS = {"report": _report, "sales": _sales}
+BUILDERS = {"report": _report, "sales": _sales, "costs": _errors}
