@@ -84,6 +84,10 @@ class StatusRecorder(threading.Thread):
                 self.seen.append(status)
             self._halt.wait(0.02)
 
+    def wait_seen(self, status: str, timeout: float = 15.0) -> None:
+        """Wait until the recorder itself has sampled ``status`` (so answering it cannot race the sampling)."""
+        wait_until(lambda: status in self.seen, timeout, message="the status %r to be recorded" % status)
+
     def finish(self) -> List[str]:
         self._halt.set()
         self.join(5)

@@ -71,12 +71,15 @@ def test_search_read_two_pages_with_approval_and_write_a_summary_while_the_offic
     try:
         panel.send("Check the current solar figures and add a short summary to my notes")
         assert search.url("/html/?q=solar+output+2024") in approval.wait_question("127.0.0.4")
+        status.wait_seen("Waiting for your approval: %s" % search.url("/html/?q=solar+output+2024"))
         approval.answer("host")
         assert first in approval.wait_question(first)
+        status.wait_seen("Waiting for your approval: %s" % first)
         wait_until(lambda: "fetch page: Waiting for your approval: %s" % first in panel.transcript(),
                    message="the tool line to say what it waits for")
         approval.answer("host")
         approval.wait_question(second)
+        status.wait_seen("Waiting for your approval: %s" % second)
         approval.answer("once")
         panel.wait_idle(timeout=60)
     finally:
