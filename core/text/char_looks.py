@@ -165,7 +165,7 @@ def _joined(part: str, text: str, found: List[str]) -> str:
 
 def number_words(value: float) -> str:
     """``12``, ``10.5``: a size without a trailing ``.0``."""
-    return ("%.1f" % value).rstrip("0").rstrip(".")
+    return ("%.2f" % value).rstrip("0").rstrip(".")
 
 
 # --- what a search or a format by formatting looks for --------------------------------------------------

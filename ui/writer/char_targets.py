@@ -243,26 +243,36 @@ def _read(region: Region, formats: Sequence[str] = ()) -> Optional[TextSpan]:
 
 # --- places in the regions ---------------------------------------------------------------------------
 
-def places_of(source: str, text: str, match_case: bool) -> List[Tuple[int, int]]:
+def places_of(source: str, text: str, match_case: bool, whole_words: bool = False) -> List[Tuple[int, int]]:
     """Where ``text`` stands in ``source``: its matches widened over the spaces at its edges, or, for a text of
     spaces alone, every run of whitespace."""
     if is_spaces(text):
         return space_runs(source)
-    return [widen(source, start, end, text) for start, end in find_all(source, text, match_case)]
+    return [widen(source, start, end, text) for start, end in find_all(source, text, match_case, whole_words)]
 
 
-def text_matches(regions: List[Region], text: str, match_case: bool,
-                 wanted: Optional[Criteria] = None) -> List[Match]:
+def text_matches(regions: List[Region], text: str, match_case: bool, wanted: Optional[Criteria] = None,
+                 whole_words: bool = False) -> List[Match]:
     """Every place of ``text`` in ``regions`` (formatted as ``wanted`` asks, if given), without positions."""
     matches = []
     for region in regions:
         span = _read(region, PROPERTIES if wanted is not None else ())
-        places = places_of(span.text, text, match_case)
+        places = places_of(span.text, text, match_case, whole_words)
         if wanted is not None and places:
             fitting = _fitting(runs_of(span), wanted)
             places = [(s, e) for s, e in places if _covered(fitting, s, e)]
         matches.extend(Match(span.text, s, e, region.block, region.where, region.cell, None, region.obj)
                        for s, e in places)
+    return matches
+
+
+def formatted_stretches(regions: List[Region], wanted: Criteria) -> List[Match]:
+    """Every stretch of ``regions`` formatted as ``wanted`` asks (neighbouring runs joined), without positions."""
+    matches = []
+    for region in regions:
+        span = _read(region, PROPERTIES)
+        matches.extend(Match(span.text, s, e, region.block, region.where, region.cell, None, region.obj)
+                       for s, e in _fitting(runs_of(span), wanted) if span.text[s:e].strip())
     return matches
 
 

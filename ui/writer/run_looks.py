@@ -65,9 +65,17 @@ def read_span(text_range) -> TextSpan:
     return TextSpan.of_range(text_range, PROPERTIES)
 
 
-def paragraph_look(paragraph) -> Look:
-    """The look of a paragraph's own character formats (what an empty paragraph shows, and new text takes)."""
-    return look_of(paragraph.getPropertyValues(PROPERTIES))
+TEXT_ONLY = ("CharStyleName", "HyperLinkURL")
+"""Properties of text that a paragraph or a paragraph style lacks (they read as unset there)."""
+
+
+def look_of_holder(holder) -> Look:
+    """The character look a paragraph or a paragraph style gives (what an empty paragraph shows, and new text
+    takes)."""
+    names = tuple(name for name in PROPERTIES if name not in TEXT_ONLY)
+    values = dict(zip(names, holder.getPropertyValues(names)))
+    values.update({"CharStyleName": "", "HyperLinkURL": ""})
+    return look_of(tuple(values[name] for name in PROPERTIES))
 
 
 @dataclass(frozen=True)

@@ -86,3 +86,15 @@ def test_text_of_spaces_alone_and_the_spaces_at_a_text_s_edges_are_formatted(too
     assert "in 3 places: paragraph 8 (3 times)" in outcome.content  # every run of spaces, however long
     assert runs(blocks(doc)[7], "CharStrikeout") == [("Ask", 0), (" ", 1), ("Ann", 0), ("  ", 1), ("before", 0),
                                                      (" ", 1), ("Friday.", 0)]
+
+
+def test_the_formatting_read(tools, doc):
+    print(tools.ok("get_document", formatting=True).content)
+    from writer_docs import select_in
+    doc.getCurrentController().select(select_in(doc, 5, "a blue word and a palette"))
+    print(tools.ok("get_selection", formatting=True).content)
+    print(tools.ok("search_text", formatted={"color": "blue"}).content)
+    print(tools.ok("search_text", text="word", formatted={"italic": True}).content)
+    print(tools.ok("format_text", where_formatted={"color": "blue"}, color="red").content)
+    print(tools.fails("format_text", where_formatted={"color": "blue"}, color="red").content)
+    assert 0
