@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import uno
+from com.sun.star.beans.PropertyState import DIRECT_VALUE
 from com.sun.star.awt.FontSlant import ITALIC, NONE as UPRIGHT
 from com.sun.star.awt.FontWeight import BOLD, NORMAL
 
 from ...core.agent.tools import ToolError
 from ...core.colors import ColorError, describe_color, parse_color_or_none
 from ...core.text.char_looks import CAPS, STRIKES, UNDERLINES, number_words
+from ...core.text.match import quote
+from ..office.enumeration import elements
 from ..office.log import get_logger
+from .blocks import PARAGRAPH
 from .styles import resolve_style
 
 log = get_logger("writer.char_properties")
@@ -47,6 +51,8 @@ COMPLEX = frozenset(("ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "hi",
                      "te", "kn", "ml", "si", "th", "lo", "km", "my", "bo"))
 """Languages Writer keeps apart from Western text: Asian (CJK) and complex (right-to-left and Indic) scripts."""
 NO_LANGUAGE = ("none", "no language", "zxx")
+AUTOMATIC = ("automatic", "auto", "default")
+"""Words for Writer's automatic text colour (black on a light background, white on a dark one)."""
 _TAG = re.compile(r"^([a-z]{2,3})(?:-([a-z]{4}))?(?:-([a-z]{2}|\d{3}))?$")
 
 
@@ -90,6 +96,50 @@ class CharProperties:
         if self.values:
             names = tuple(sorted(self.values))  # XMultiPropertySet wants the names sorted
             text_range.setPropertyValues(names, tuple(self.values[name] for name in names))
+
+
+def apply_all(ranges: Iterable, properties: CharProperties) -> None:
+    """Format every range; ranges to be cleared are checked first (see :func:`refuse_partial_clears`)."""
+    if properties.clear:
+        ranges = list(ranges)
+        refuse_partial_clears(ranges)
+    for text_range in ranges:
+        properties.apply(text_range)
+
+
+def refuse_partial_clears(ranges: Sequence) -> None:
+    """Refuse to clear part of a paragraph whose whole text carries direct character formatting.
+
+    Writer holds such formatting on the paragraph itself (a font set on whole paragraphs, as Select All
+    then a font does). Clearing part of that paragraph cannot be undone correctly in LibreOffice 7.4:
+    after the undo, the earlier whole-paragraph change no longer undoes (measured; its own Select All,
+    font, Clear Direct Formatting on a word, then Ctrl+Z twice leaves the font). Whole paragraphs clear
+    and undo correctly.
+
+    Raises:
+        ToolError: naming the paragraph and what to do instead.
+    """
+    for text_range in ranges:
+        xtext = text_range.getText()
+        cursor = xtext.createTextCursorByRange(text_range)
+        for paragraph in elements(cursor.createEnumeration()):
+            if not paragraph.supportsService(PARAGRAPH) or _covers(xtext, text_range, paragraph):
+                continue
+            if any(state == DIRECT_VALUE for state in paragraph.getPropertyStates(CLEARED)):
+                raise ToolError("Part of the paragraph that starts %s would be cleared, but the whole paragraph "
+                                "carries direct character formatting (such as a font set on whole paragraphs): "
+                                "LibreOffice cannot clear part of such a paragraph and still undo correctly. Clear "
+                                "whole paragraphs instead (paragraph=N without text, or all=true), or set the "
+                                "formats wanted explicitly (e.g. bold=false, color=\"automatic\"). Nothing was "
+                                "changed." % quote(paragraph.getString()[:40]))
+
+
+def _covers(xtext, text_range, paragraph) -> bool:
+    try:
+        return (xtext.compareRegionStarts(text_range, paragraph) >= 0
+                and xtext.compareRegionEnds(text_range, paragraph) <= 0)
+    except Exception:  # not comparable (another text): treat as a part
+        return False
 
 
 def char_properties(context, changes: CharChanges) -> CharProperties:
@@ -155,6 +205,9 @@ def _line(values: Dict[str, object], name: str, value) -> str:
 
 
 def _color(values: Dict[str, object], name: str, given: str) -> str:
+    if name == "color" and given.strip().lower() in AUTOMATIC:
+        values["CharColor"] = TRANSPARENT
+        return "colour automatic"
     try:
         value = parse_color_or_none(given)
         shown = describe_color(given) if value is not None else ""

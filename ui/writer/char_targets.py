@@ -295,7 +295,7 @@ def _covered(stretches: List[Tuple[int, int]], start: int, end: int) -> bool:
 
 @dataclass
 class FormattedRuns:
-    """What :func:`format_formatted_runs` did: how many stretches, where, and the looks it passed over."""
+    """What :func:`formatted_places` found: how many stretches, where, and the looks it passed over."""
 
     count: int = 0
     places: List[str] = field(default_factory=list)
@@ -303,23 +303,24 @@ class FormattedRuns:
     """The values the asked-for formats have instead, by characters, where nothing fitted."""
 
 
-def format_formatted_runs(regions: List[Region], wanted: Criteria, properties: CharProperties) -> FormattedRuns:
-    """Format every stretch of ``regions`` formatted as ``wanted`` asks, region by region (each read right before
-    its own changes, so only one region's positions are alive at a time)."""
-    done = FormattedRuns()
+def formatted_places(regions: List[Region], wanted: Criteria, found: FormattedRuns) -> Iterator[Any]:
+    """A cursor over every stretch of ``regions`` formatted as ``wanted`` asks, counted into ``found``.
+
+    Regions are read one at a time, as the cursors are taken: a caller that formats each cursor
+    before taking the next keeps only one region's positions alive at a time.
+    """
     for region in regions:
         span = _read(region, PROPERTIES)
         runs = runs_of(span)
         stretches = _fitting(runs, wanted)
         if not stretches:
-            _tally(done.seen, span.text, runs, wanted)
+            _tally(found.seen, span.text, runs, wanted)
             continue
+        found.count += len(stretches)
+        if region.where not in found.places:
+            found.places.append(region.where)
         for start, end in stretches:
-            properties.apply(span.cursor(start, end))
-        done.count += len(stretches)
-        if region.where not in done.places:
-            done.places.append(region.where)
-    return done
+            yield span.cursor(start, end)
 
 
 def _tally(seen: Counter, source: str, runs: List[Tuple[int, int, Look]], wanted: Criteria) -> None:

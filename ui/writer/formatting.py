@@ -9,7 +9,7 @@ a text of spaces alone finds every run of spaces.
 """
 from __future__ import annotations
 
-from typing import List, Literal, Optional, Union
+from typing import Iterator, List, Literal, Optional, Union
 
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
@@ -17,8 +17,8 @@ from ...core.i18n import _, ngettext
 from ...core.text.match import quote
 from ...core.text.spaces import is_spaces, widen
 from .blocks import body_blocks
-from .char_properties import CharChanges, CharProperties, char_properties
-from .char_targets import (Scope, format_formatted_runs, listed, scope_regions, seen_words, text_matches,
+from .char_properties import CharChanges, CharProperties, apply_all, char_properties
+from .char_targets import (FormattedRuns, Scope, formatted_places, listed, scope_regions, seen_words, text_matches,
                            whole_ranges)
 from .format_all import format_everywhere
 from .locate import ALL, MATCH_CASE, OCCURRENCE, PARAGRAPH, SELECTION, Where, choose, find_targets, fresh_groups, \
@@ -105,8 +105,7 @@ def format_text(context, text: Optional[str] = Arg(
 def _format_whole(context, blocks, scope: Scope, properties: CharProperties) -> ToolOutcome:
     whole = whole_ranges(context.document, blocks, scope)
     with editing(context) as edit:
-        for text_range in whole.ranges:
-            properties.apply(text_range)
+        apply_all(whole.ranges, properties)
     changes = ", ".join(properties.words)
     return ToolOutcome.success("Formatted %s: %s.%s" % (whole.where, changes, _notes(properties, edit.recording)),
                                whole.summary + ": " + changes, in_place=True)
@@ -114,8 +113,9 @@ def _format_whole(context, blocks, scope: Scope, properties: CharProperties) -> 
 
 def _format_formatted(context, blocks, scope: Scope, wanted, properties: CharProperties) -> ToolOutcome:
     regions, where = scope_regions(context.document, blocks, scope)
+    done = FormattedRuns()
     with editing(context) as edit:
-        done = format_formatted_runs(regions, wanted, properties)
+        apply_all(formatted_places(regions, wanted, done), properties)
     if not done.count:
         instead = " What the text there has instead: %s." % seen_words(done.seen) if done.seen else ""
         raise ToolError("No text in %s is formatted so (%s); nothing was changed.%s" % (where, wanted.words(),
@@ -144,7 +144,7 @@ def _format_matches(context, blocks, scope: Scope, text: str, where: Where, want
                          where.occurrence, where.all, words)
     with editing(context) as edit:
         if not (quick and format_everywhere(document, quick, text, properties.values)):
-            _format_each(matches, text, properties)
+            apply_all(_places(matches, text), properties)
     changes = ", ".join(properties.words)
     places = len(matches)
     return ToolOutcome.success("Formatted %s (%s) in %d place%s: %s. The text itself is unchanged.%s" % (
@@ -159,11 +159,13 @@ def _guarded(scope: Scope, text: str, wanted) -> bool:
             and set(scope.named()) <= {"paragraph", "selection"})
 
 
-def _format_each(matches, text: str, properties: CharProperties) -> None:
+def _places(matches, text: str) -> Iterator:
+    """A cursor over each match, widened over the spaces ``text`` has at its edges (paragraph by paragraph, see
+    :func:`~.locate.fresh_groups`)."""
     for span, group in fresh_groups(matches):
         for match in group:
             start, end = widen(span.text, match.start, match.end, text)
-            properties.apply(span.cursor(start, end))
+            yield span.cursor(start, end)
 
 
 def _notes(properties: CharProperties, recording: bool) -> str:
