@@ -61,8 +61,8 @@ def runs_of(span: TextSpan) -> List[Tuple[int, int, Look]]:
 
 
 def read_span(text_range) -> TextSpan:
-    """The span of ``text_range`` with the formats of its runs."""
-    return TextSpan.of_range(text_range, PROPERTIES)
+    """The span of ``text_range`` with the formats of its runs, for reading (no positions kept)."""
+    return TextSpan.of_range(text_range, PROPERTIES, places=False)
 
 
 TEXT_ONLY = ("CharStyleName", "HyperLinkURL")

@@ -88,14 +88,16 @@ class TextSpan:
         self._end = end_range
 
     @classmethod
-    def of_range(cls, text_range, formats: Sequence[str] = ()) -> "TextSpan":
+    def of_range(cls, text_range, formats: Sequence[str] = (), places: bool = True) -> "TextSpan":
         """Read ``text_range`` (it must lie inside one XText), with the values of the character properties
-        ``formats`` (sorted names) for each piece of text."""
+        ``formats`` (sorted names) for each piece of text; without ``places`` for reading only (no
+        :meth:`cursor`: each position kept is a mark Writer moves on every later edit, and costs a
+        call to make)."""
         xtext = text_range.getText()
-        builder = _Builder(formats=tuple(formats))
+        builder = _Builder(places=places, formats=tuple(formats), marks=True)
         _read_into(builder, xtext, text_range)
-        return cls(xtext, "".join(builder.parts), builder.pieces, text_range.getStart(), text_range.getEnd(),
-                   builder.marks)
+        ends = (text_range.getStart(), text_range.getEnd()) if places else (None, None)
+        return cls(xtext, "".join(builder.parts), builder.pieces, *ends, builder.marks)
 
     @classmethod
     def of_text(cls, xtext, formats: Sequence[str] = ()) -> "TextSpan":
@@ -177,22 +179,24 @@ def span_text(text_range) -> str:
 
 def _read_into(builder: "_Builder", xtext, text_range) -> None:
     """Feed the paragraphs of ``text_range`` to ``builder``, portion by portion."""
-    previous_end = None
+    previous_end, first = None, True
     for paragraph in elements(xtext.createTextCursorByRange(text_range).createEnumeration()):
         if not paragraph.supportsService(PARAGRAPH):
             raise SpanTableError("the range contains a table")
-        if previous_end is not None:
+        if not first:
             builder.paragraph_break(previous_end, paragraph.getStart() if builder.places else None)
         builder.paragraph(paragraph)
-        previous_end = paragraph.getEnd() if builder.places else None
+        previous_end, first = paragraph.getEnd() if builder.places else None, False
 
 
 class _Builder:
     """Collects the text and pieces of consecutive paragraphs (without ``places``, the text alone)."""
 
-    def __init__(self, places: bool = True, formats: Tuple[str, ...] = ()):
+    def __init__(self, places: bool = True, formats: Tuple[str, ...] = (), marks: bool = False):
         self.places = places
         self.formats = formats
+        self.marking = places or marks
+        """Notes, comments and fields are kept in :attr:`marks`."""
         self.parts: List[str] = []
         self.pieces: List[_Piece] = []
         self.offset = 0
@@ -217,11 +221,11 @@ class _Builder:
             elif kind == "Footnote":
                 self._add(self._note(portion), ATOMIC, *self._where(portion, True), values=self._values(portion))
             elif kind in ATOMIC_PORTIONS:
-                if kind == "TextField" and self.places:
+                if kind == "TextField" and self.marking:
                     self._field(portion)
                 self._add(portion.getString() or "\ufffc", ATOMIC, *self._where(portion, True),
                           values=self._values(portion))
-            elif kind == "Annotation" and self.places:
+            elif kind == "Annotation" and self.marking:
                 self._comment(portion)
 
     def _values(self, portion) -> Optional[tuple]:
@@ -238,7 +242,7 @@ class _Builder:
         self.notes_met += 1
         label = note.getLabel() or portion.getString().strip() or str(self.notes_met)
         marker = "[^%s%s]" % ("e" if note.supportsService("com.sun.star.text.Endnote") else "", label)
-        if self.places:
+        if self.marking:
             self.marks.notes.append((marker, note.getString()))
         return marker
 

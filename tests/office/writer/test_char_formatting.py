@@ -285,13 +285,58 @@ def test_corpus_documents_throughout_and_by_formatting(open_corpus, office):
         ("Color", -1), ("Yellow", 0xFFFF00), ("Green", -1), ("Green", -1)]
 
 
-def test_the_formatting_read(tools, doc):
-    print(tools.ok("get_document", formatting=True).content)
+def test_the_formatting_read_shows_layout_and_the_runs_that_differ(tools, doc):
+    format_word(doc, 2, "2", CharEscapement=-14000, CharEscapementHeight=58)
+    blocks(doc)[1].ParaAdjust = 2  # justified
+    content = tools.ok("get_document", formatting=True).content
+    assert "Body text (style Standard): DejaVu Serif 12 pt, language en-US." in content
+    lines = content.split("\n")
+    assert "[1] (Heading 1; 12 pt above; 6 pt below; DejaVu Sans 18 pt, bold) Water report" in lines
+    assert "[2] (Standard; justified) Water (H[2]{subscript}O) use fell by ten percent, and CO2 by four." in lines
+    assert "[3] (Standard) (empty)" in lines and "[4] (Standard) (3 spaces only)" in lines
+    assert ("[5] (Standard) An [italic]{italic} word, a [blue]{color #0000FF blue} word and a [palette-blue]{color "
+            "#2A6099 (a blue)} word, then [Micheal Smith]{bold}, our lead. ") in lines
+    plain = tools.ok("get_document").content
+    assert "[italic]" not in plain and "An italic word" in plain
+
+
+def test_a_formatting_read_of_a_long_document_comes_in_pages(tools, writer):
+    build(writer, [("Standard", "Paragraph %d with a bold word in it and some more words." % n) for n in range(1, 400)])
+    search = writer.createSearchDescriptor()
+    search.SearchString = "bold"
+    found = writer.findAll(search)
+    for index in range(found.getCount()):
+        found.getByIndex(index).CharWeight = BOLD
+    import time
+    t0 = time.time()
+    content = tools.ok("get_document", formatting=True).content
+    print("READ", time.time() - t0)
+    shown = [line for line in content.split("\n") if line.startswith("[") and "]{bold}" in line]
+    assert 50 < len(shown) < 399 and content.endswith("formatting=true.]")
+    following = int(content.rsplit("from_paragraph=", 1)[1].split(" ")[0])
+    assert following == len(shown) + 1
+    assert tools.ok("get_document", formatting=True, from_paragraph=following).content.count("]{bold}") > 50
+
+
+def test_the_selection_with_its_formatting(tools, doc):
     from writer_docs import select_in
     doc.getCurrentController().select(select_in(doc, 5, "a blue word and a palette"))
-    print(tools.ok("get_selection", formatting=True).content)
-    print(tools.ok("search_text", formatted={"color": "blue"}).content)
-    print(tools.ok("search_text", text="word", formatted={"italic": True}).content)
-    print(tools.ok("format_text", where_formatted={"color": "blue"}, color="red").content)
-    print(tools.fails("format_text", where_formatted={"color": "blue"}, color="red").content)
-    assert 0
+    content = tools.ok("get_selection", formatting=True).content
+    assert ("Its formatting: mostly DejaVu Serif 12 pt, language en-US; a stretch that looks different reads [the "
+            "text]{what differs}:\na [blue]{color #0000FF blue} word and a [palette]{color #2A6099 (a blue)}\n"
+            "Its paragraph: Standard") in content
+    assert "]{" not in tools.ok("get_selection").content
+
+
+def test_search_by_formatting_alone_or_with_text(tools, doc):
+    content = tools.ok("search_text", formatted={"color": "blue"}).content
+    assert content.startswith("2 matches for text that is color blue (any shade of blue):\n1. paragraph 5: An italic "
+                              "word, a [[blue]] word")
+    assert "format_text with where_formatted" in content
+    assert tools.ok("search_text", text="micheal", formatted={"bold": True}).content.startswith(
+        "1 match for “micheal” formatted bold:\n1. paragraph 5:")
+    assert tools.ok("search_text", text="word", formatted={"italic": True}).content.startswith("No match for")
+    content = tools.ok("search_text", formatted={"bold": True, "font_size": 16}).content
+    assert content.startswith("1 match for text that is bold, 16 pt:\n1. paragraph 6: [[Next steps]]")
+    assert "Say what to find" in tools.fails("search_text").content
+    assert "Say which formatting to look for" in tools.fails("search_text", formatted={}).content
