@@ -134,12 +134,16 @@ def whole_ranges(document, blocks, scope: Scope) -> Whole:
     if scope.is_whole_document:
         return Whole(_document_ranges(document, blocks), WHOLE_DOCUMENT, _("Formatted the whole document"))
     chosen, words = scope_blocks(document, blocks, scope)
-    count = sum(1 for block in chosen if block.kind == "paragraph")
-    tables = len(chosen) - count
-    summary = ngettext("Formatted %d paragraph", "Formatted %d paragraphs", count) % count if not tables else \
-        _("Formatted %s") % ", ".join(filter(None, [ngettext("%d paragraph", "%d paragraphs", count) % count if count
-                                                    else "", ngettext("%d table", "%d tables", tables) % tables]))
-    return Whole(_block_ranges(chosen), words, summary)
+    return Whole(_block_ranges(chosen), words, _summary(chosen))
+
+
+def _summary(chosen: List[Block]) -> str:
+    tables = sum(1 for block in chosen if block.kind == "table")
+    if not tables:
+        return ngettext("Formatted %d paragraph", "Formatted %d paragraphs", len(chosen)) % len(chosen)
+    if tables == len(chosen):
+        return ngettext("Formatted %d table", "Formatted %d tables", tables) % tables
+    return _("Formatted %d paragraphs and tables") % len(chosen)
 
 
 def _document_ranges(document, blocks) -> List[Any]:
