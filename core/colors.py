@@ -1,12 +1,17 @@
 """Colours as models write them, to LibreOffice's 0xRRGGBB integers: one table for Writer and Calc.
 
-Accepted: ``#RRGGBB``, ``RRGGBB``, ``#RGB``, and names. The names follow LibreOffice's
-standard palette, the one its colour pickers show (share/palette/standard.soc): "Blue" is
-the office's blue (#2A6099), "Light Blue 2" and "Dark Red 1" are the palette's shades. A
-light or dark colour without a number means the palest light shade (4, suited to
-backgrounds and highlights) and the second dark shade (2, a dark text colour). CSS names
-the palette lacks (navy, pink, cyan, brown, "LightSkyBlue"…) keep their CSS values. Case, spaces, hyphens
-and underscores do not matter.
+Accepted: ``#RRGGBB``, ``RRGGBB``, ``#RGB``, and names. A CSS name means its CSS value, as on every
+web page: "blue" is #0000FF, "dark red" #8B0000, "light blue" #ADD8E6. The names of LibreOffice's
+standard palette that CSS lacks (share/palette/standard.soc: "Light Blue 2", "Dark Red 1", "Brick",
+"Dark Gray 3") keep the palette's values; such a light or dark colour without a number means the
+palest light shade (4, suited to backgrounds and highlights) and the second dark shade (2, a dark
+text colour): "light red" is #FFD7D7. Case, spaces, hyphens and underscores do not matter, and grey
+is gray. :func:`describe_color` names the value a colour word was taken to mean, so an answer can
+say it ("blue (#0000FF)").
+
+Reading goes the other way: :func:`color_words` shows a value with its CSS name when it has one,
+else with its colour family (:func:`color_family`: "a blue" for LibreOffice's #2A6099), which is
+also how a search for "every blue word" finds every shade of blue.
 """
 from __future__ import annotations
 
@@ -46,40 +51,42 @@ PALETTE: Dict[str, int] = {
     "dark green 4": 0x2E2706, "dark lime 4": 0x342A06,
 }
 """LibreOffice's standard palette, by lower-case name."""
-EXTRA: Dict[str, int] = {
-    "snow": 0xFFFAFA, "honeydew": 0xF0FFF0, "mintcream": 0xF5FFFA, "azure": 0xF0FFFF, "aliceblue": 0xF0F8FF,
-    "ghostwhite": 0xF8F8FF, "whitesmoke": 0xF5F5F5, "seashell": 0xFFF5EE, "beige": 0xF5F5DC, "oldlace": 0xFDF5E6,
-    "floralwhite": 0xFFFAF0, "ivory": 0xFFFFF0, "antiquewhite": 0xFAEBD7, "linen": 0xFAF0E6,
+CSS: Dict[str, int] = {
+    "white": 0xFFFFFF, "snow": 0xFFFAFA, "honeydew": 0xF0FFF0, "mintcream": 0xF5FFFA, "azure": 0xF0FFFF,
+    "aliceblue": 0xF0F8FF, "ghostwhite": 0xF8F8FF, "whitesmoke": 0xF5F5F5, "seashell": 0xFFF5EE, "beige": 0xF5F5DC,
+    "oldlace": 0xFDF5E6, "floralwhite": 0xFFFAF0, "ivory": 0xFFFFF0, "antiquewhite": 0xFAEBD7, "linen": 0xFAF0E6,
     "lavenderblush": 0xFFF0F5, "mistyrose": 0xFFE4E1, "gainsboro": 0xDCDCDC, "lightgray": 0xD3D3D3,
-    "silver": 0xC0C0C0, "darkgray": 0xA9A9A9, "dimgray": 0x696969, "lightslategray": 0x778899,
-    "slategray": 0x708090, "darkslategray": 0x2F4F4F, "pink": 0xFFC0CB, "lightpink": 0xFFB6C1,
+    "silver": 0xC0C0C0, "darkgray": 0xA9A9A9, "gray": 0x808080, "dimgray": 0x696969, "lightslategray": 0x778899,
+    "slategray": 0x708090, "darkslategray": 0x2F4F4F, "black": 0x000000, "pink": 0xFFC0CB, "lightpink": 0xFFB6C1,
     "hotpink": 0xFF69B4, "deeppink": 0xFF1493, "palevioletred": 0xDB7093, "mediumvioletred": 0xC71585,
     "lightsalmon": 0xFFA07A, "salmon": 0xFA8072, "darksalmon": 0xE9967A, "lightcoral": 0xF08080,
-    "indianred": 0xCD5C5C, "crimson": 0xDC143C, "firebrick": 0xB22222, "darkred": 0x8B0000,
-    "orangered": 0xFF4500, "tomato": 0xFF6347, "coral": 0xFF7F50, "darkorange": 0xFF8C00,
-    "lightyellow": 0xFFFFE0, "lemonchiffon": 0xFFFACD, "lightgoldenrodyellow": 0xFAFAD2,
+    "indianred": 0xCD5C5C, "crimson": 0xDC143C, "firebrick": 0xB22222, "darkred": 0x8B0000, "red": 0xFF0000,
+    "orangered": 0xFF4500, "tomato": 0xFF6347, "coral": 0xFF7F50, "darkorange": 0xFF8C00, "orange": 0xFFA500,
+    "yellow": 0xFFFF00, "lightyellow": 0xFFFFE0, "lemonchiffon": 0xFFFACD, "lightgoldenrodyellow": 0xFAFAD2,
     "papayawhip": 0xFFEFD5, "moccasin": 0xFFE4B5, "peachpuff": 0xFFDAB9, "palegoldenrod": 0xEEE8AA,
-    "khaki": 0xF0E68C, "darkkhaki": 0xBDB76B, "cornsilk": 0xFFF8DC, "blanchedalmond": 0xFFEBCD,
+    "khaki": 0xF0E68C, "darkkhaki": 0xBDB76B, "gold": 0xFFD700, "cornsilk": 0xFFF8DC, "blanchedalmond": 0xFFEBCD,
     "bisque": 0xFFE4C4, "navajowhite": 0xFFDEAD, "wheat": 0xF5DEB3, "burlywood": 0xDEB887, "tan": 0xD2B48C,
     "rosybrown": 0xBC8F8F, "sandybrown": 0xF4A460, "goldenrod": 0xDAA520, "darkgoldenrod": 0xB8860B,
     "peru": 0xCD853F, "chocolate": 0xD2691E, "saddlebrown": 0x8B4513, "sienna": 0xA0522D, "brown": 0xA52A2A,
     "maroon": 0x800000, "darkolivegreen": 0x556B2F, "olive": 0x808000, "olivedrab": 0x6B8E23,
-    "yellowgreen": 0x9ACD32, "limegreen": 0x32CD32, "lawngreen": 0x7CFC00, "chartreuse": 0x7FFF00,
+    "yellowgreen": 0x9ACD32, "limegreen": 0x32CD32, "lime": 0x00FF00, "lawngreen": 0x7CFC00, "chartreuse": 0x7FFF00,
     "greenyellow": 0xADFF2F, "springgreen": 0x00FF7F, "mediumspringgreen": 0x00FA9A, "lightgreen": 0x90EE90,
-    "palegreen": 0x98FB98, "darkseagreen": 0x8FBC8F, "mediumaquamarine": 0x66CDAA,
-    "mediumseagreen": 0x3CB371, "seagreen": 0x2E8B57, "forestgreen": 0x228B22, "darkgreen": 0x006400,
-    "aqua": 0x00FFFF, "lightcyan": 0xE0FFFF, "paleturquoise": 0xAFEEEE, "aquamarine": 0x7FFFD4,
-    "turquoise": 0x40E0D0, "mediumturquoise": 0x48D1CC, "darkturquoise": 0x00CED1, "lightseagreen": 0x20B2AA,
-    "cadetblue": 0x5F9EA0, "darkcyan": 0x008B8B, "lightsteelblue": 0xB0C4DE, "powderblue": 0xB0E0E6,
+    "palegreen": 0x98FB98, "darkseagreen": 0x8FBC8F, "mediumaquamarine": 0x66CDAA, "mediumseagreen": 0x3CB371,
+    "seagreen": 0x2E8B57, "forestgreen": 0x228B22, "green": 0x008000, "darkgreen": 0x006400, "aqua": 0x00FFFF,
+    "lightcyan": 0xE0FFFF, "paleturquoise": 0xAFEEEE, "aquamarine": 0x7FFFD4, "turquoise": 0x40E0D0,
+    "mediumturquoise": 0x48D1CC, "darkturquoise": 0x00CED1, "lightseagreen": 0x20B2AA, "cadetblue": 0x5F9EA0,
+    "darkcyan": 0x008B8B, "teal": 0x008080, "lightsteelblue": 0xB0C4DE, "powderblue": 0xB0E0E6,
     "lightblue": 0xADD8E6, "skyblue": 0x87CEEB, "lightskyblue": 0x87CEFA, "deepskyblue": 0x00BFFF,
     "dodgerblue": 0x1E90FF, "cornflowerblue": 0x6495ED, "steelblue": 0x4682B4, "royalblue": 0x4169E1,
-    "mediumblue": 0x0000CD, "darkblue": 0x00008B, "navy": 0x000080, "midnightblue": 0x191970,
+    "blue": 0x0000FF, "mediumblue": 0x0000CD, "darkblue": 0x00008B, "navy": 0x000080, "midnightblue": 0x191970,
     "lavender": 0xE6E6FA, "thistle": 0xD8BFD8, "plum": 0xDDA0DD, "violet": 0xEE82EE, "orchid": 0xDA70D6,
     "fuchsia": 0xFF00FF, "mediumorchid": 0xBA55D3, "mediumpurple": 0x9370DB, "blueviolet": 0x8A2BE2,
-    "darkviolet": 0x9400D3, "darkorchid": 0x9932CC, "darkmagenta": 0x8B008B, "darkslateblue": 0x483D8B,
-    "slateblue": 0x6A5ACD, "mediumslateblue": 0x7B68EE, "rebeccapurple": 0x663399,
+    "darkviolet": 0x9400D3, "darkorchid": 0x9932CC, "darkmagenta": 0x8B008B, "purple": 0x800080, "indigo": 0x4B0082,
+    "darkslateblue": 0x483D8B, "slateblue": 0x6A5ACD, "mediumslateblue": 0x7B68EE, "rebeccapurple": 0x663399,
+    "cyan": 0x00FFFF, "magenta": 0xFF00FF,
 }
-"""The HTML (CSS) colour names the palette does not define (as in LibreOffice's share/palette/html.soc), squeezed."""
+"""The CSS (HTML) colour names with their CSS values, squeezed (LibreOffice's share/palette/html.soc, plus cyan
+and magenta, which that palette leaves out as aqua's and fuchsia's twins)."""
 UNNUMBERED_SHADE = {"light": 4, "dark": 2}
 NONE_WORDS = frozenset(("none", "no", "off", "transparent", "remove", "clear", "no color", "no colour"))
 _HEX = re.compile(r"^#?([0-9a-f]{6}|[0-9a-f]{3})$")
@@ -120,22 +127,93 @@ def color_hex(value: int) -> str:
     return "#%06X" % value
 
 
+def describe_color(text: str) -> str:
+    """What a colour word was taken to mean: ``blue (#0000FF)``, ``Light Blue 2 (#729FCF)``, or ``#FF8800`` for a code.
+
+    Raises:
+        ColorError: as :func:`parse_color`.
+    """
+    value = parse_color(text)
+    if _named(_normalized(text)) is None:
+        return color_hex(value)
+    return "%s (%s)" % (" ".join(str(text).split()), color_hex(value))
+
+
+FAMILIES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink", "brown", "gray", "black", "white")
+"""The colour families people name ("every blue word"), as :func:`color_family` sorts values into them."""
+_HUES = ((15, "red"), (40, "orange"), (70, "yellow"), (165, "green"), (195, "cyan"), (255, "blue"),
+         (290, "purple"), (345, "pink"), (360, "red"))
+"""Upper bounds of hue (degrees) for each family of saturated colours."""
+
+
+def color_family(value: int) -> str:
+    """The family a value belongs to, one of :data:`FAMILIES` (#2A6099 and navy are blue, #C9211E red).
+
+    Hue decides for clear colours; lightness sorts the greys (black, gray, white), pales a red to
+    pink, darkens orange and a dull red to brown and a pink to purple.
+    """
+    red, green, blue = (((value >> shift) & 0xFF) / 255.0 for shift in (16, 8, 0))
+    high, low = max(red, green, blue), min(red, green, blue)
+    lightness, chroma = (high + low) / 2, high - low
+    if chroma < 0.12:
+        return "black" if lightness < 0.2 else "white" if lightness > 0.92 else "gray"
+    hue = _hue(red, green, blue, high, chroma)
+    family = next(name for bound, name in _HUES if hue < bound)
+    saturation = chroma / (1 - abs(2 * lightness - 1))
+    if family == "red" and lightness > 0.75:
+        return "pink"
+    if lightness < 0.45 and (family == "orange" or family == "red" and saturation < 0.7):
+        return "brown"
+    if family == "pink" and lightness < 0.3:
+        return "purple"
+    return family
+
+
+def _hue(red: float, green: float, blue: float, high: float, chroma: float) -> float:
+    if high == red:
+        hue = ((green - blue) / chroma) % 6
+    elif high == green:
+        hue = (blue - red) / chroma + 2
+    else:
+        hue = (red - green) / chroma + 4
+    return hue * 60
+
+
+def family_named(text: str) -> Optional[str]:
+    """The family ``text`` names when it is one of :data:`FAMILIES` ("Blue", "grey"), else None."""
+    value = _normalized(text).replace("grey", "gray")
+    return value if value in FAMILIES else None
+
+
+_CSS_NAMES = {value: name for name, value in reversed(list(CSS.items()))}
+"""A CSS name for each CSS value (the first listed where two share one: aqua before cyan)."""
+
+
+def color_words(value: int) -> str:
+    """A value as a read shows it: ``#0000FF blue`` (its CSS name), else ``#2A6099 (a blue)`` (its family)."""
+    name = _CSS_NAMES.get(value)
+    if name is not None:
+        return "%s %s" % (color_hex(value), name)
+    family = color_family(value)
+    return "%s (%s %s)" % (color_hex(value), "an" if family == "orange" else "a", family)
+
+
 def _normalized(text: str) -> str:
     return " ".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
 
 
 def _named(value: str) -> Optional[int]:
     spellings = list(_spellings(value))
-    for candidate in spellings:  # the palette first: its names win where CSS has the same one
+    for candidate in spellings:  # CSS first: its names mean what every web page means by them
+        if candidate.replace(" ", "") in CSS:
+            return CSS[candidate.replace(" ", "")]
+    for candidate in spellings:
         if candidate in PALETTE:
             return PALETTE[candidate]
         shade = candidate.split(" ", 1)[0]
         numbered = "%s %d" % (candidate, UNNUMBERED_SHADE.get(shade, 0))
         if shade in UNNUMBERED_SHADE and numbered in PALETTE:
             return PALETTE[numbered]
-    for candidate in spellings:
-        if candidate.replace(" ", "") in EXTRA:
-            return EXTRA[candidate.replace(" ", "")]
     return None
 
 

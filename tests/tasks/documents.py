@@ -109,4 +109,49 @@ def _store(doc, path: str, filter_name: str) -> str:
     return path
 
 
-BUILDERS = {"report": _report, "sales": _sales, "costs": _errors}
+LETTER_HTML = """<html><body>
+<p>Dear Ann,</p>
+<p>Our <font color="#0000ff">new office</font> opens in <font color="#2a6099">May</font>. The <i>opening party</i> is
+on Friday, and the <b>dress code</b> is casual.</p>
+<p>Please bring <span style="background: #ffff00">your badge</span> and your <i>invitation</i>.</p>
+<table border="1"><tr><td>Day</td><td>Time</td></tr><tr><td>Friday</td><td>6 pm</td></tr></table>
+<p>Questions: <font color="#ff0000">call Tom</font>.</p>
+<p>Best regards,</p>
+<p>Ann Lee</p>
+</body></html>
+"""
+"""A letter with words in blue (#0000FF and LibreOffice's palette blue #2A6099), red, bold, italic and highlighted, and
+a table; the builder adds an empty paragraph after the greeting and one of spaces before the closing."""
+
+
+def _letter(office, folder: str) -> str:
+    from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
+    html = os.path.join(folder, "letter.html")
+    with open(html, "w", encoding="utf-8") as handle:
+        handle.write(LETTER_HTML)
+    doc = office.open_document(html, hidden=True, filter_name="HTML (StarWriter)")
+    try:
+        text = doc.getText()
+        paragraphs = [b for b in _elements(text) if b.supportsService("com.sun.star.text.Paragraph")]
+        before_closing = text.createTextCursorByRange(paragraphs[-2].getStart())  # "Best regards,"
+        text.insertString(before_closing, "   ", False)  # the cursor moves on past what it inserts
+        text.insertControlCharacter(before_closing, PARAGRAPH_BREAK, False)
+        text.insertControlCharacter(paragraphs[0].getEnd(), PARAGRAPH_BREAK, False)  # an empty one after "Dear Ann,"
+        return _store(doc, os.path.join(folder, "letter.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+def _elements(text) -> list:
+    result, enumeration = [], text.createEnumeration()
+    while enumeration.hasMoreElements():
+        result.append(enumeration.nextElement())
+    return result
+
+
+BUILDERS = {
+    "report": _report,
+    "sales": _sales,
+    "costs": _errors,
+    "letter": _letter,
+}

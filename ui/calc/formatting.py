@@ -15,7 +15,7 @@ from com.sun.star.util import MalformedNumberFormatException
 
 from ...core.calc.cell_format import (HORIZONTAL, VERTICAL, FormatError, alignment, number_format_code,
     size_hundredths_mm)
-from ...core.colors import ColorError, parse_color
+from ...core.colors import ColorError, describe_color, parse_color
 from ...core.i18n import _
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
@@ -115,6 +115,8 @@ def _described(name: str, value) -> str:
         return name.replace("_", " ") if value else "no " + name.replace("_", " ")
     if isinstance(value, float) and value.is_integer():
         value = int(value)  # font_size 14 arrives as 14.0
+    if name.endswith("_color") and value.strip().lower() not in ("none", "transparent", ""):
+        value = describe_color(value)  # "blue (#0000FF)": the value the name was taken to mean
     return "%s %s" % (name.replace("_", " "), value)
 
 

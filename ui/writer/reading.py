@@ -11,6 +11,7 @@ from ..office.enumeration import elements
 from .block_info import (change_count, describe, describe_brief, has_fields, has_notes, has_tracked_changes,
                          outline_brief, paragraph_text, reads_by_portion)
 from .blocks import body_blocks, containing_block
+from .format_view import FORMAT_NOTE, body_line, body_look, formatted_block
 from .other_text import listing_lines
 from .selection_info import describe_selection
 from .spans import TextSpan
@@ -31,12 +32,16 @@ PLAIN_STYLES = ("Standard", "Text body")
 def get_document(context, from_paragraph: int = Arg("First paragraph to show (default 1).", default=1, minimum=1),
                  to_paragraph: Optional[int] = Arg("Last paragraph to show (default: as many as fit).", minimum=1),
                  outline_only: bool = Arg("Only the headings with their numbers (a quick overview of a long "
-                                          "document).", default=False)) -> ToolOutcome:
+                                          "document).", default=False),
+                 formatting: bool = Arg("Also show each paragraph's style and layout (alignment, spacing, indents) "
+                                        "and its text's character formatting, e.g. An [italic]{italic} word.",
+                                        default=False)) -> ToolOutcome:
     """Read the document as numbered paragraphs, with its heading outline. Every paragraph and every table has a
     number [N] starting at 1; the other tools take it as paragraph=N. Headings show their style, e.g.
     (Heading 1); list items show their bullet or number; a table shows its name, size and first rows. Text
-    with pending tracked changes is shown as it reads after them. Long documents come in pages: the reply
-    tells you the from_paragraph to continue with.
+    with pending tracked changes is shown as it reads after them. formatting=true shows how the text looks:
+    a stretch formatted differently from the rest of its paragraph reads [text]{bold, color #0000FF blue, 14 pt,
+    …}. Long documents come in pages: the reply tells you the from_paragraph to continue with.
     """
     document = context.document
     blocks = body_blocks(document)
@@ -62,13 +67,18 @@ def get_document(context, from_paragraph: int = Arg("First paragraph to show (de
         return ToolOutcome.success("\n".join(lines), ngettext("Read the outline (%d heading)", "Read the outline (%d headings)",
                                                               len(outline)) % len(outline))
     body_style = most_common_style(briefs[first - 1:end])
-    shown_lines, shown = page_of(lambda number: describe(blocks[number - 1], True, by_portion, marks), first, end,
-                                 plain_styles=PLAIN_STYLES + (body_style,))
+    if formatting:
+        body = body_look(document, body_style)
+        lines.extend([FORMAT_NOTE, body_line(body, body_style)])
+        shown_lines, shown = page_of(lambda number: formatted_block(blocks[number - 1], body), first, end)
+    else:
+        shown_lines, shown = page_of(lambda number: describe(blocks[number - 1], True, by_portion, marks), first,
+                                     end, plain_styles=PLAIN_STYLES + (body_style,))
     lines.append("Paragraphs %d–%d:" % (first, shown))
     lines.extend(shown_lines)
     if shown < end:
-        lines.append("[Shown: paragraphs %d–%d of %d. Continue with get_document from_paragraph=%d.]"
-                     % (first, shown, len(blocks), shown + 1))
+        lines.append("[Shown: paragraphs %d–%d of %d. Continue with get_document from_paragraph=%d%s.]"
+                     % (first, shown, len(blocks), shown + 1, " formatting=true" if formatting else ""))
     lines.extend(_outside(outside))
     return ToolOutcome.success("\n".join(lines), _("Read paragraphs %d–%d of %d") % (first, shown, len(blocks)))
 
@@ -146,11 +156,13 @@ def _capped(lines, budget):
 
 
 @tool(apps=("writer",))
-def get_selection(context) -> ToolOutcome:
+def get_selection(context, formatting: bool = Arg("Also show the selection's character formatting and its "
+                                                  "paragraphs' layout (as get_document's formatting=true).",
+                                                  default=False)) -> ToolOutcome:
     """Get the text the user has selected, with its paragraph numbers; or, when nothing is selected, where the
     cursor is (paragraph number and the words around it).
     """
-    content, summary = describe_selection(context.document, body_blocks(context.document))
+    content, summary = describe_selection(context.document, body_blocks(context.document), formatting)
     return ToolOutcome.success(content, summary)
 
 

@@ -8,41 +8,68 @@ from ...core.i18n import _, ngettext
 from ...core.text.match import context_around, normalize, quote
 from ...core.text.quick_find import texts_finder
 from ...core.agent.declare import Arg, tool
-from ...core.agent.tools import ToolOutcome
+from ...core.agent.tools import ToolError, ToolOutcome
 from .block_info import portion_blocks, portion_paragraphs, reads_by_portion
 from .blocks import Block, body_blocks
 from .body_walk import BodyWalk
+from .char_targets import Scope, formatted_stretches, scope_regions, text_matches
 from .locate import Match, _in_table as in_table
 from .plain_strings import paragraph_strings, walked_strings
+from .run_looks import Formatted
 from .spans import span_text
 
 DEFAULT_RESULTS = 20
 
 
 @tool(apps=("writer",))
-def search_text(context, text: str = Arg("The text to find.", min_length=1),
+def search_text(context, text: Optional[str] = Arg("The text to find (leave it out to find text by its formatting "
+                                                   "alone).", min_length=1),
                 match_case: bool = Arg("Capitals must match (default false).", default=False),
                 whole_words: bool = Arg("Only whole words (default false).", default=False),
                 max_results: int = Arg("Most matches to list (default 20).", default=DEFAULT_RESULTS, minimum=1,
-                                       maximum=200)) -> ToolOutcome:
-    """Find text in the document (body paragraphs and table cells). Returns each match with its paragraph number
-    and the words around it, marked [[like this]]. Quotes, dashes and spacing need not match exactly.
+                                       maximum=200),
+                formatted: Optional[Formatted] = Arg("Only text formatted so, e.g. {\"bold\": true}, {\"color\": "
+                                                     "\"blue\"} (any shade), {\"font\": \"Arial\"}; without text, "
+                                                     "every stretch of text formatted so.")) -> ToolOutcome:
+    """Find text in the document (body paragraphs and table cells), by its words, its formatting (formatted), or
+    both. Returns each match with its paragraph number and the words around it, marked [[like this]]. Quotes,
+    dashes and spacing need not match exactly.
     """
-    matches = find_in_body(context.document, text, match_case, whole_words)
+    if text is None and formatted is None:
+        raise ToolError("Say what to find: text, formatted (e.g. {\"italic\": true}), or both.")
+    wanted = formatted.criteria(context.document) if formatted is not None else None
+    if wanted is None:
+        matches = find_in_body(context.document, text, match_case, whole_words)
+    else:
+        matches = find_formatted(context.document, text, wanted, match_case, whole_words)
+    sought = quote(text) if wanted is None else "text that is %s" % wanted.words() if text is None else \
+        "%s formatted %s" % (quote(text), wanted.words())
     if not matches:
         return ToolOutcome.success("No match for %s in the document body or its tables%s." % (
-            quote(text), "" if not match_case else " (with matching case)"), _("No match for %s") % quote(text, 40))
-    lines = ["%d match%s for %s:" % (len(matches), "" if len(matches) == 1 else "es", quote(text))]
+            sought, "" if not match_case or text is None else " (with matching case)"),
+            _("No match for %s") % quote(text or wanted.words(), 40))
+    lines = ["%d match%s for %s:" % (len(matches), "" if len(matches) == 1 else "es", sought)]
     for number, match in enumerate(matches[:max_results], 1):
         lines.append("%d. %s: %s" % (number, match.where, context_around(match.source, match.start, match.end)))
     if len(matches) > max_results:
         lines.append("… and %d more (raise max_results or search a longer phrase)." % (len(matches) - max_results))
     lines.append("To change one match, call replace_text with its paragraph=N (and occurrence=K when the "
                  "paragraph holds several); all=true changes every match.")
+    if wanted is not None:
+        lines.append("format_text with where_formatted set as formatted here formats every match at once.")
     places = sorted({m.block for m in matches})
     found = ngettext("%d match", "%d matches", len(matches)) % len(matches)
     paragraphs = ngettext("%d paragraph", "%d paragraphs", len(places)) % len(places)
-    return ToolOutcome.success("\n".join(lines), _("Found %s for %s in %s") % (found, quote(text, 40), paragraphs))
+    return ToolOutcome.success("\n".join(lines), _("Found %s for %s in %s") % (
+        found, quote(text or wanted.words(), 40), paragraphs))
+
+
+def find_formatted(document, text: Optional[str], wanted, match_case: bool, whole_words: bool) -> List[Match]:
+    """The places of the body and its tables formatted as ``wanted`` asks (of ``text``, when given), in order."""
+    regions, _where = scope_regions(document, body_blocks(document), Scope())
+    if text is None:
+        return formatted_stretches(regions, wanted)
+    return text_matches(regions, text, match_case, wanted, whole_words)
 
 
 def find_in_body(document, text: str, match_case: bool = False, whole_words: bool = False,

@@ -7,14 +7,15 @@ from ...core.i18n import _, ngettext
 from ...core.text.match import quote
 from ..office.enumeration import indexed
 from .blocks import Block, containing_block
+from .format_view import selection_formatting
 from .spans import SpanTableError, TextSpan
 
 SELECTION_LIMIT = 8000
 AROUND = 40
 
 
-def describe_selection(document, blocks: List[Block]) -> Tuple[str, str]:
-    """Return ``(content for the model, one-line summary)`` for the current selection."""
+def describe_selection(document, blocks: List[Block], formatting: bool = False) -> Tuple[str, str]:
+    """Return ``(content for the model, one-line summary)`` for the current selection (with its formatting)."""
     selection = document.getCurrentController().getSelection()
     if selection is None:
         return "Nothing is selected and there is no cursor (the document is not shown).", _("No selection")
@@ -30,6 +31,8 @@ def describe_selection(document, blocks: List[Block]) -> Tuple[str, str]:
     parts = []
     for text_range in texts:
         parts.append(_selected(document, blocks, text_range))
+        if formatting:
+            parts.append(selection_formatting(text_range))
     head = "The user selected %d separate passages:\n" % len(texts) if len(texts) > 1 else ""
     chars = sum(len(r.getString()) for r in texts)
     return head + "\n\n".join(parts), ngettext("Read the selection (%d character)", "Read the selection (%d characters)",

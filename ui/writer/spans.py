@@ -13,12 +13,13 @@ is left out: the model sees, and addresses, the text as it reads after the chang
 footnote anchor reads ``[^1]`` and an endnote anchor ``[^e1]`` (Writer's own string is
 the bare number, which runs into the word before it: "dormeur1"); the notes, the
 comments and the fields met on the way are kept in :attr:`TextSpan.marks` for the
-reading tools.
+reading tools. Given the names of character properties, a span also keeps their values for
+every piece of text (:meth:`TextSpan.formatted_pieces`), for the reads and searches by formatting.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Sequence, Tuple
 
 from ..office.enumeration import elements
 from .blocks import PARAGRAPH
@@ -66,6 +67,8 @@ class _Piece:
     """Where the piece starts (a text range)."""
     finish: Any = None
     """Where it ends (breaks and atomic pieces)."""
+    values: Optional[tuple] = None
+    """The character properties read with the span (see :meth:`TextSpan.of_range`), or None."""
 
     @property
     def end(self) -> int:
@@ -85,21 +88,24 @@ class TextSpan:
         self._end = end_range
 
     @classmethod
-    def of_range(cls, text_range) -> "TextSpan":
-        """Read ``text_range`` (it must lie inside one XText)."""
+    def of_range(cls, text_range, formats: Sequence[str] = (), places: bool = True) -> "TextSpan":
+        """Read ``text_range`` (it must lie inside one XText), with the values of the character properties
+        ``formats`` (sorted names) for each piece of text; without ``places`` for reading only (no
+        :meth:`cursor`: each position kept is a mark Writer moves on every later edit, and costs a
+        call to make)."""
         xtext = text_range.getText()
-        builder = _Builder()
+        builder = _Builder(places=places, formats=tuple(formats), marks=True)
         _read_into(builder, xtext, text_range)
-        return cls(xtext, "".join(builder.parts), builder.pieces, text_range.getStart(), text_range.getEnd(),
-                   builder.marks)
+        ends = (text_range.getStart(), text_range.getEnd()) if places else (None, None)
+        return cls(xtext, "".join(builder.parts), builder.pieces, *ends, builder.marks)
 
     @classmethod
-    def of_text(cls, xtext) -> "TextSpan":
+    def of_text(cls, xtext, formats: Sequence[str] = ()) -> "TextSpan":
         """Read the whole of an XText (a table cell, a frame)."""
         cursor = xtext.createTextCursor()
         cursor.gotoStart(False)
         cursor.gotoEnd(True)
-        return cls.of_range(cursor)
+        return cls.of_range(cursor, formats)
 
     def within_one_piece(self, start: int, end: int) -> bool:
         """True when ``text[start:end]`` lies inside one text portion (one set of formats, no marks)."""
@@ -120,6 +126,10 @@ class TextSpan:
     def text_pieces(self) -> List["_Piece"]:
         """The plain-text pieces (each inside one text portion), in order."""
         return [piece for piece in self._pieces if piece.kind == TEXT]
+
+    def formatted_pieces(self) -> List[Tuple[int, int, tuple]]:
+        """``(start, end, values)`` of each piece of text, field or note anchor read with its formats, in order."""
+        return [(piece.start, piece.end, piece.values) for piece in self._pieces if piece.values is not None]
 
     # positions -------------------------------------------------------------------
     def cursor(self, start: int, end: int):
@@ -169,21 +179,24 @@ def span_text(text_range) -> str:
 
 def _read_into(builder: "_Builder", xtext, text_range) -> None:
     """Feed the paragraphs of ``text_range`` to ``builder``, portion by portion."""
-    previous_end = None
+    previous_end, first = None, True
     for paragraph in elements(xtext.createTextCursorByRange(text_range).createEnumeration()):
         if not paragraph.supportsService(PARAGRAPH):
             raise SpanTableError("the range contains a table")
-        if previous_end is not None:
+        if not first:
             builder.paragraph_break(previous_end, paragraph.getStart() if builder.places else None)
         builder.paragraph(paragraph)
-        previous_end = paragraph.getEnd() if builder.places else None
+        previous_end, first = paragraph.getEnd() if builder.places else None, False
 
 
 class _Builder:
     """Collects the text and pieces of consecutive paragraphs (without ``places``, the text alone)."""
 
-    def __init__(self, places: bool = True):
+    def __init__(self, places: bool = True, formats: Tuple[str, ...] = (), marks: bool = False):
         self.places = places
+        self.formats = formats
+        self.marking = places or marks
+        """Notes, comments and fields are kept in :attr:`marks`."""
         self.parts: List[str] = []
         self.pieces: List[_Piece] = []
         self.offset = 0
@@ -204,15 +217,19 @@ class _Builder:
             if self.deleting:
                 continue
             if kind == "Text":
-                self._add(portion.getString(), TEXT, *self._where(portion, False))
+                self._add(portion.getString(), TEXT, *self._where(portion, False), values=self._values(portion))
             elif kind == "Footnote":
-                self._add(self._note(portion), ATOMIC, *self._where(portion, True))
+                self._add(self._note(portion), ATOMIC, *self._where(portion, True), values=self._values(portion))
             elif kind in ATOMIC_PORTIONS:
-                if kind == "TextField" and self.places:
+                if kind == "TextField" and self.marking:
                     self._field(portion)
-                self._add(portion.getString() or "\ufffc", ATOMIC, *self._where(portion, True))
-            elif kind == "Annotation" and self.places:
+                self._add(portion.getString() or "\ufffc", ATOMIC, *self._where(portion, True),
+                          values=self._values(portion))
+            elif kind == "Annotation" and self.marking:
                 self._comment(portion)
+
+    def _values(self, portion) -> Optional[tuple]:
+        return tuple(portion.getPropertyValues(self.formats)) if self.formats else None
 
     def _where(self, portion, with_end: bool) -> tuple:
         """``(begin, finish)`` of a piece read from ``portion`` (Nones when places are not kept)."""
@@ -225,7 +242,7 @@ class _Builder:
         self.notes_met += 1
         label = note.getLabel() or portion.getString().strip() or str(self.notes_met)
         marker = "[^%s%s]" % ("e" if note.supportsService("com.sun.star.text.Endnote") else "", label)
-        if self.places:
+        if self.marking:
             self.marks.notes.append((marker, note.getString()))
         return marker
 
@@ -247,9 +264,9 @@ class _Builder:
         except Exception:  # an unreadable comment is left out of the read, never fatal
             pass
 
-    def _add(self, text: str, kind: str, begin, finish=None) -> None:
+    def _add(self, text: str, kind: str, begin, finish=None, values: Optional[tuple] = None) -> None:
         if not text:
             return
         self.parts.append(text)
-        self.pieces.append(_Piece(self.offset, len(text), kind, begin, finish))
+        self.pieces.append(_Piece(self.offset, len(text), kind, begin, finish, values))
         self.offset += len(text)

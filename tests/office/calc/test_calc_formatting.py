@@ -8,10 +8,11 @@ def test_format_range_sets_every_option(tool, calc, sheet):
                       font_size=14, font_color="#FFFFFF", background_color="dark blue", horizontal_align="center",
                       vertical_align="top", wrap_text=True, borders="all", border_color="red")
     assert outcome.summary == "Formatted Sheet1.A1:C1"
+    assert "font color #FFFFFF, background color dark blue (#00008B)" in outcome.content
     header = sheet.getCellRangeByName("B1")
     assert header.CharWeight == 150.0 and header.CharPosture.value == "ITALIC" and header.CharUnderline == 1
     assert header.CharFontName == "DejaVu Sans" and header.CharHeight == 14.0
-    assert header.CharColor == 0xFFFFFF and header.CellBackColor == 0x355269  # LibreOffice's "Dark Blue 2"
+    assert header.CharColor == 0xFFFFFF and header.CellBackColor == 0x00008B  # CSS darkblue
     assert header.HoriJustify.value == "CENTER" and header.VertJustify == 1 and header.IsTextWrapped
     border = sheet.getCellRangeByName("A1:C1").TableBorder2
     assert border.TopLine.Color == 0xFF0000 and border.TopLine.OuterLineWidth > 0

@@ -99,7 +99,7 @@ def test_conditional_formats_by_value_formula_and_duplicates(tool, calc, sheet):
     assert conditional_entries(sheet, "C2:C5") == [("GREATER", "15", "Good")] + formula_rule
     assert conditional_entries(sheet, "B2:B5") == [("EQUAL", '"North"', "Bad")] + formula_rule
     style = calc.getStyleFamilies().getByName("CellStyles").getByName(formula_rule[0][2])
-    assert style.CellBackColor == 0xFFFFD7 and style.CharWeight == 150.0  # LibreOffice's "Light Yellow 4"
+    assert style.CellBackColor == 0xFFFFE0 and style.CharWeight == 150.0  # CSS lightyellow
     tool.ok("conditional_format", range="C2:C5", rule="duplicate", style="neutral")
     kinds = [entry.getPropertyValue("Operator") for fmt in sheet.ConditionalFormats.getConditionalFormats()
              for entry in [fmt.getByIndex(i) for i in range(fmt.getCount())] if hasattr(entry, "Operator")]

@@ -104,25 +104,6 @@ def test_a_corpus_document_justified_throughout(open_corpus, office):
     assert outcome.content.startswith("Formatted paragraphs 1–12 (")
 
 
-@pytest.fixture
-def open_corpus(office, tmp_path):
-    import os
-    import shutil
-    corpus = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "fixtures",
-                          "documents")
-    opened = []
-
-    def open_(name):
-        copy = tmp_path / name
-        shutil.copy(os.path.join(corpus, name), copy)
-        doc = office.open_document(str(copy))
-        opened.append(doc)
-        return doc
-    yield open_
-    for doc in opened:
-        office.close_document(doc)
-
-
 def test_the_sample_is_what_the_tests_expect(writer):
     doc = make_sample(writer)
     assert len(_paragraphs(doc)) == 8
