@@ -18,7 +18,8 @@ from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import _
 from .addresses import resolve
 from .chart_data import SeriesSource, attach_ranges, attach_series, range_data, resolve_series, series_names
-from .chart_kinds import ChartKind, KindOptions, STACKABLE, kind_of, restore_type, save_type, set_kind, stacking_of
+from .chart_kinds import (ChartKind, KindOptions, STACKABLE, check_kind, kind_of, restore_type, save_type, set_kind,
+                          stacking_of)
 from .chart_look import AxisLook, LabelPart, LegendPosition, Look, Marker, Restorer, Trendline, apply_look, check_look
 from .chart_place import ChartRef, all_charts, find_chart, move_shape
 from .charts import (AXIS, COLORS, DATA_LABELS, DATA_RANGE, FIRST_COLUMN, FIRST_ROW, IN_ROWS, LEGEND_POSITION,
@@ -87,7 +88,9 @@ def edit_chart(context, chart: Union[str, int, None] = Arg("The chart's name or 
     stacking = _stacking(stacked, percent_stacked)
     data = _data(document, kind, data_range, series, first_row_is_header, first_column_is_labels, series_in_rows)
     place = _place(document, ref, anchor)
-    edit = Edit(type, KindOptions(stacking, lines, line_series), data, look, place, width_cm, height_cm)
+    options = KindOptions(stacking, lines, line_series)
+    check_kind(kind, options)
+    edit = Edit(type, options, data, look, place, width_cm, height_cm)
     if _nothing(edit):
         raise ToolError("Say what to change (type, data_range, title, legend, x_axis, y_axis, data_labels, "
                         "trendline, colors, markers, anchor, width_cm…) or delete=true. Nothing was changed.")

@@ -49,13 +49,17 @@ class SavedType:
     properties: Dict[str, object]
 
 
-def set_kind(model, kind: str, options: KindOptions, value_columns: int = 0) -> None:
-    """Make ``model`` a chart of ``kind`` (``value_columns``: its number of value series, for stock charts)."""
+def check_kind(kind: str, options: KindOptions) -> None:
+    """Refuse options ``kind`` cannot have (before anything changes)."""
     if options.stacking and options.stacking != "none" and kind not in STACKABLE:
         raise ToolError("A %s chart cannot be stacked (only column, bar, line, area and column_line). Nothing was "
                         "changed." % kind)
     if options.lines is not None and kind not in WITH_LINES:
         raise ToolError("lines applies to line and scatter charts, not to a %s chart. Nothing was changed." % kind)
+
+
+def set_kind(model, kind: str, options: KindOptions, value_columns: int = 0) -> None:
+    """Make ``model`` a chart of ``kind`` (``value_columns``: its number of value series, for stock charts)."""
     model.setDiagram(model.createInstance("com.sun.star.chart." + SERVICES[kind]))
     diagram = model.getDiagram()
     if kind in ("column", "bar", "column_line"):

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import List, Optional
 
+from ...core.calc.cell_address import RangeRef
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import N_, _
 from .addresses import RANGE_HELP, Target, resolve
 from .chart_data import (RangeData, SeriesSource, attach_ranges, attach_series, range_data, resolve_series,
                          series_names)
-from .chart_kinds import ChartKind, KindOptions, set_kind
+from .chart_kinds import ChartKind, KindOptions, check_kind, set_kind
 from .chart_look import AxisLook, LabelPart, LegendPosition, Look, Marker, Trendline, apply_look, check_look
 from .chart_place import OWN_SHEET_SIZE_CM, add_sheet, beside, chart_name, check_new_sheet_name, rectangle_at
 from .guards import ensure_sheet_unprotected
@@ -86,6 +87,7 @@ def create_chart(context, data_range: Optional[str] = DATA_RANGE,
     look = Look(title, x_axis_title, y_axis_title, legend, legend_position, x_axis, y_axis, data_labels, trendline,
                 colors, markers)
     check_look(look, kind)
+    check_kind(kind, options)
     source = _source(document, data_range, series, pivot_table, kind, first_row_is_header, first_column_is_labels,
                      series_in_rows)
     if new_sheet:
@@ -147,7 +149,10 @@ class _Ranges(_Source):
 
     @property
     def first(self) -> Target:
-        return self.data.targets[0]
+        first = self.data.targets[0]
+        right = max(t.ref.end_column for t in self.data.targets if t.sheet_name == first.sheet_name)
+        ref = first.ref
+        return first.sub(RangeRef(None, ref.start_column, ref.start_row, right, ref.end_row))
 
     def value_series(self) -> int:
         return self.data.value_series()
