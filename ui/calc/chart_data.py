@@ -25,7 +25,7 @@ from com.sun.star.beans import PropertyValue
 from ...core.agent.declare import Arg
 from ...core.agent.tools import ToolError
 from .addresses import Target, resolve
-from .chart_kinds import XY_KINDS, data_row_source
+from .chart_kinds import XY_KINDS, all_series, data_row_source
 from .table_header import detect_header
 
 VALUE, DATETIME, STRING, FORMULA = 1, 2, 4, 16  # com.sun.star.sheet.CellFlags
@@ -209,11 +209,7 @@ def _labeled(ctx, provider, values: Target, role: str, label: Optional[Target] =
 
 def series_names(model) -> List[str]:
     """The names of the chart's series in order ("unnamed" for a series without a name)."""
-    names = []
-    for chart_type in model.getFirstDiagram().getCoordinateSystems()[0].getChartTypes():
-        for series in chart_type.getDataSeries():
-            names.append(_series_name(series))
-    return names
+    return [_series_name(series) for series in all_series(model)]
 
 
 def _series_name(series) -> str:

@@ -91,6 +91,9 @@ def edit_chart(context, chart: Union[str, int, None] = Arg("The chart's name or 
     options = KindOptions(stacking, lines, line_series)
     check_kind(kind, options)
     edit = Edit(type, options, data, look, place, width_cm, height_cm)
+    if model.getFirstDiagram() is None and (edit.retypes or data is not None):
+        raise ToolError("The chart %s is drawn by an add-in: its type and data cannot be changed here (its titles, "
+                        "legend, place and size can). Nothing was changed." % ref.label)
     if _nothing(edit):
         raise ToolError("Say what to change (type, data_range, title, legend, x_axis, y_axis, data_labels, "
                         "trendline, colors, markers, anchor, width_cm…) or delete=true. Nothing was changed.")

@@ -65,7 +65,7 @@ def set_kind(model, kind: str, options: KindOptions, value_columns: int = 0) -> 
     if kind in ("column", "bar", "column_line"):
         diagram.Vertical = kind == "bar"
     if kind == "column_line":
-        diagram.NumberOfLines = options.line_series or 1
+        set_property(diagram, "NumberOfLines", options.line_series or 1)
     if kind == "scatter":
         diagram.Lines = bool(options.lines)
     elif kind == "line" and options.lines is not None:
@@ -114,12 +114,34 @@ def restore_type(model, saved: SavedType) -> None:
     info = diagram.getPropertySetInfo()
     for name, value in saved.properties.items():
         if info.hasPropertyByName(name):
-            diagram.setPropertyValue(name, value)
+            set_property(diagram, name, value)
 
 
 def data_row_source(in_rows: bool):
     """The ``ChartDataRowSource`` value for series in rows or in columns."""
     return uno.Enum("com.sun.star.chart.ChartDataRowSource", "ROWS" if in_rows else "COLUMNS")
+
+
+def set_property(target, name: str, value) -> None:
+    """Set a property; integers go as UNO ``long``.
+
+    pyuno sends a small Python int as a smaller UNO type, and chart2's property sets keep the
+    type of the value first set: a series' ``Color`` once set to black (0) then drops the red
+    byte of every later colour (0xFF420E reads back 0x420E; measured).
+    """
+    setattr(target, name, uno.Any("long", value) if isinstance(value, int) and not isinstance(value, bool) else value)
+
+
+def all_series(model) -> list:
+    """Every chart2 data series of the chart, in order."""
+    found = []
+    diagram = model.getFirstDiagram()
+    if diagram is None:  # a chart drawn by an add-in
+        return found
+    for system in diagram.getCoordinateSystems():
+        for chart_type in system.getChartTypes():
+            found.extend(chart_type.getDataSeries())
+    return found
 
 
 def _property(diagram, name: str):

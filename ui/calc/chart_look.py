@@ -17,7 +17,7 @@ import uno
 from ...core.agent.declare import Arg
 from ...core.agent.tools import ToolError
 from ...core.colors import ColorError, parse_color
-from .chart_kinds import NO_AXES, XY_KINDS
+from .chart_kinds import NO_AXES, XY_KINDS, all_series, set_property
 
 LabelPart = Literal["value", "percent", "category", "series"]
 LegendPosition = Literal["right", "left", "top", "bottom"]
@@ -117,6 +117,11 @@ def apply_look(model, look: Look, kind: str, ctx) -> Tuple[List[str], Restorer]:
     ignored: List[str] = []
     undo = Restorer()
     _titles(model, look, kind, ignored, undo)
+    if model.getFirstDiagram() is None:
+        rest = [name for name, value in vars(look).items() if value is not None and "title" not in name]
+        if rest:
+            ignored.append("%s (the chart is drawn by an add-in: only its titles can change)" % ", ".join(rest))
+        return ignored, undo
     _legend(model, look, undo)
     for letter, axis in (("X", look.x_axis), ("Y", look.y_axis)):
         if axis is not None:
@@ -136,25 +141,16 @@ def apply_look(model, look: Look, kind: str, ctx) -> Tuple[List[str], Restorer]:
     return ignored, undo
 
 
-def all_series(model) -> list:
-    """Every chart2 data series of the chart, in order."""
-    found = []
-    for system in model.getFirstDiagram().getCoordinateSystems():
-        for chart_type in system.getChartTypes():
-            found.extend(chart_type.getDataSeries())
-    return found
-
-
 def _set_keeping(undo: Restorer, target, name: str, value) -> None:
     """Set ``target.name`` to ``value``, remembering the old value."""
     old = getattr(target, name)
-    undo.add(lambda: setattr(target, name, old))
-    setattr(target, name, value)
+    undo.add(lambda: set_property(target, name, old))
+    set_property(target, name, value)
 
 
 def _titles(model, look: Look, kind: str, ignored: List[str], undo: Restorer) -> None:
     if look.title is not None:
-        _title(undo, model, "HasMainTitle", model.getTitle if look.title else None, look.title)
+        _title(undo, model, "HasMainTitle", model.getTitle, look.title)
     axis_titles = [(letter, text) for letter, text in (("X", look.x_axis_title), ("Y", look.y_axis_title))
                    if text is not None]
     if axis_titles and kind in NO_AXES:
@@ -162,15 +158,25 @@ def _titles(model, look: Look, kind: str, ignored: List[str], undo: Restorer) ->
         return
     diagram = model.getDiagram()
     for letter, text in axis_titles:
-        getter = diagram.getXAxisTitle if letter == "X" else diagram.getYAxisTitle
-        _title(undo, diagram, "Has%sAxisTitle" % letter, getter if text else None, text)
+        _title(undo, diagram, "Has%sAxisTitle" % letter, getattr(diagram, "get%sAxisTitle" % letter), text)
 
 
 def _title(undo: Restorer, owner, flag: str, title_of, text: str) -> None:
-    """Show ``text`` as the title (``title_of`` gives the title object), or hide the title when ``text`` is ""."""
-    _set_keeping(undo, owner, flag, bool(text))
+    """Show ``text`` as the title (``title_of()`` gives the title object), or remove the title when ``text`` is "".
+
+    A removed title is a new object when shown again: its text is put back with the flag.
+    """
+    shown = getattr(owner, flag)
+    old_text = title_of().String if shown else ""
+
+    def put_back():
+        setattr(owner, flag, shown)
+        if shown:
+            title_of().String = old_text
+    undo.add(put_back)
+    setattr(owner, flag, bool(text))
     if text:
-        _set_keeping(undo, title_of(), "String", text)
+        title_of().String = text
 
 
 def _legend(model, look: Look, undo: Restorer) -> None:
@@ -244,9 +250,9 @@ def _replace_curves(item, trend: Trendline, ctx, undo: Restorer) -> None:
         return
     curve = ctx.ServiceManager.createInstanceWithContext("com.sun.star.chart2." + CURVES[trend.kind], ctx)
     if trend.kind == "polynomial":
-        curve.PolynomialDegree = min(trend.degree, 6)
+        set_property(curve, "PolynomialDegree", min(trend.degree, 6))
     elif trend.kind == "moving_average":
-        curve.MovingAveragePeriod = trend.degree
+        set_property(curve, "MovingAveragePeriod", trend.degree)
     item.addRegressionCurve(curve)
     equation = curve.getEquationProperties()
     equation.ShowEquation = trend.show_equation
