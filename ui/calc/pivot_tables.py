@@ -20,7 +20,7 @@ from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import _
 from .addresses import RANGE_HELP, Target, clamp_to_used, range_of_address, resolve, sheet_size
-from .chart_place import add_sheet, check_new_sheet_name
+from .chart_place import add_sheet, all_charts, check_new_sheet_name
 from .formatting import number_format_key
 from .guards import ensure_sheet_unprotected
 from .pivot_fields import FUNCTION_NAMES, FieldNames, FilterField, Layout, ValueField, check_layout, set_layout
@@ -112,7 +112,7 @@ def edit_pivot_table(context, name: Optional[str] = Arg("The pivot table (defaul
     pivot = find_pivot(document, name)
     ensure_sheet_unprotected(pivot.sheet, "change a pivot table")
     if action == "delete":
-        return _delete(pivot)
+        return _delete(document, pivot)
     layout = Layout(rows, columns, values, filters)
     return _change(document, pivot, layout, total_row, total_column, values_in, number_format, source)
 
@@ -198,10 +198,13 @@ def _refresh(document, name: Optional[str]) -> ToolOutcome:
         _("Refreshed %d pivot tables") % len(pivots))
 
 
-def _delete(pivot: PivotRef) -> ToolOutcome:
+def _delete(document, pivot: PivotRef) -> ToolOutcome:
     output = pivot.output().label
+    charts = [ref.label for ref in all_charts(document) if ref.pivot_table == pivot.name]
     pivot.sheet.getDataPilotTables().removeByName(pivot.name)
-    return ToolOutcome.success("Deleted the pivot table '%s'; its cells %s are empty now." % (pivot.name, output),
+    note = (" The pivot chart(s) %s showed it and are empty now (edit_chart with delete=true removes them)."
+            % ", ".join(charts) if charts else "")
+    return ToolOutcome.success("Deleted the pivot table '%s'; its cells %s are empty now.%s" % (pivot.name, output, note),
                                _("Deleted pivot table '%s'") % pivot.name)
 
 

@@ -194,6 +194,10 @@ def test_a_pivot_chart(tool, calc, sheet):
     assert model.getData().getRowDescriptions() == ("North", "South")
     assert "Chart 'Chart 1': column chart of the pivot table 'Units', titled \"Units per region\"." in \
         tool.ok("get_sheet_summary").content
+    assert tool.ok("edit_pivot_table", action="delete").content.endswith(
+        "The pivot chart(s) 'Chart 1' on Sheet1 showed it and are empty now (edit_chart with delete=true removes "
+        "them).")
+    assert "Chart 'Chart 1': column chart of the pivot table 'Units'" in tool.ok("get_sheet_summary").content
 
 
 # --- refusals: nothing changes ---------------------------------------------------------------------------
