@@ -18,7 +18,7 @@ from ...core.calc.cell_address import RangeRef
 from ...core.calc.cell_format import FormatError
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
-from ...core.i18n import _
+from ...core.i18n import _, ngettext
 from .addresses import RANGE_HELP, Target, clamp_to_used, range_of_address, resolve, sheet_size
 from .chart_place import add_sheet, all_charts, check_new_sheet_name
 from .formatting import number_format_key
@@ -195,7 +195,7 @@ def _refresh(document, name: Optional[str]) -> ToolOutcome:
     return ToolOutcome.success(
         "Refreshed %d pivot table(s) from their sources: %s. LibreOffice cannot undo a refresh (its own Refresh "
         "is not undoable either): Ctrl+Z leaves the new figures." % (len(pivots), labels),
-        _("Refreshed %d pivot tables") % len(pivots))
+        ngettext("Refreshed %d pivot table", "Refreshed %d pivot tables", len(pivots)) % len(pivots))
 
 
 def _delete(document, pivot: PivotRef) -> ToolOutcome:
