@@ -76,15 +76,7 @@ def _report(office, folder: str) -> str:
 
 
 def _sales(office, folder: str) -> str:
-    doc = office.new_document("scalc", hidden=True)
-    try:
-        sheet = doc.Sheets.getByIndex(0)
-        sheet.setName("Sales")
-        rows = [SALES_HEADER] + sales_rows()
-        sheet.getCellRangeByPosition(0, 0, len(SALES_HEADER) - 1, len(rows) - 1).setDataArray(tuple(rows))
-        return _store(doc, os.path.join(folder, "sales.ods"), "calc8")
-    finally:
-        office.close_document(doc)
+    return _calc_document(office, folder, "sales.ods", _sales_sheet)
 
 
 def _errors(office, folder: str) -> str:
@@ -142,6 +134,40 @@ def _letter(office, folder: str) -> str:
         office.close_document(doc)
 
 
+# --- the pivot and chart tasks' documents (tests/tasks/calc_pivot_chart_tasks.py) -------------------------
+
+SEXES = ("F", "M")
+COUNTRIES = ("France", "Germany", "Spain")
+
+
+def survey_rows():
+    """30 respondents: Respondent, Sex, Country, Age, Score (fixed values)."""
+    return [("R%02d" % (n + 1), SEXES[(n * 7) % 3 % 2], COUNTRIES[n % 3], float(20 + (n * 13) % 45),
+             float(1 + (n * 5) % 10)) for n in range(30)]
+
+
+WEEKLY_PROFITS = (5.0, 7.0, 9.0, 12.0, 8.0, 11.0, 14.0, 13.0)
+MONTHLY = (("Jan", 40.0, 25.0), ("Feb", 55.0, 30.0), ("Mar", 62.0, 41.0), ("Apr", 48.0, 52.0),
+           ("May", 70.0, 47.0), ("Jun", 81.0, 60.0))
+BUDGET_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun")
+BUDGET = (("North", 120.0, 130.0, 125.0, 140.0, 150.0, 160.0), ("South", 90.0, 95.0, 99.0, 104.0, 98.0, 110.0),
+          ("West", 60.0, 75.0, 80.0, 78.0, 85.0, 92.0))
+SHARES = (("North", 420.0), ("South", 310.0), ("East", 150.0), ("West", 120.0))
+GROWTH = tuple((float(x), float(3 * x + 2 + (x % 3) - 1)) for x in range(1, 13))
+PRICES = (("Mon", 20.0, 19.0, 23.0, 22.0), ("Tue", 22.0, 21.0, 25.0, 24.0), ("Wed", 24.0, 20.0, 24.5, 21.0),
+          ("Thu", 21.0, 18.0, 22.0, 19.5), ("Fri", 19.5, 19.0, 23.0, 22.5))
+
+
+def _calc_document(office, folder: str, file_name: str, fill):
+    """A spreadsheet made by ``fill(doc)`` with LibreOffice's own API, saved as ``file_name``."""
+    doc = office.new_document("scalc", hidden=True)
+    try:
+        fill(doc)
+        return _store(doc, os.path.join(folder, file_name), "calc8")
+    finally:
+        office.close_document(doc)
+
+
 def _elements(text) -> list:
     result, enumeration = [], text.createEnumeration()
     while enumeration.hasMoreElements():
@@ -149,9 +175,162 @@ def _elements(text) -> list:
     return result
 
 
+def _rows_at(sheet, rows, column: int = 0, row: int = 0) -> None:
+    sheet.getCellRangeByPosition(column, row, column + len(rows[0]) - 1, row + len(rows) - 1).setDataArray(
+        tuple(tuple(line) for line in rows))
+
+
+def _survey(office, folder: str) -> str:
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Survey")
+        _rows_at(sheet, [("Respondent", "Sex", "Country", "Age", "Score")] + survey_rows())
+    return _calc_document(office, folder, "survey.ods", fill)
+
+
+def _weekly(office, folder: str) -> str:
+    """Week labels made by formulas (="W"&ROW()-1), then cost and profit."""
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Weeks")
+        rows = [("Week", "Cost", "Profit")] + [('="W"&ROW()-1', 3.0 + n % 4, profit)
+                                               for n, profit in enumerate(WEEKLY_PROFITS)]
+        block = sheet.getCellRangeByPosition(0, 0, 2, len(rows) - 1)
+        block.setFormulaArray(tuple(tuple(value if isinstance(value, str) else repr(value) for value in row)
+                                    for row in rows))
+    return _calc_document(office, folder, "weekly.ods", fill)
+
+
+def _monthly_sheet(doc):
+    sheet = doc.Sheets.getByIndex(0)
+    sheet.setName("Sales")
+    _rows_at(sheet, [("Month", "North", "South")] + list(MONTHLY))
+    return sheet
+
+
+def _monthly(office, folder: str) -> str:
+    return _calc_document(office, folder, "monthly.ods", _monthly_sheet)
+
+
+def _monthly_chart(office, folder: str) -> str:
+    """The monthly sheet with a column chart of it at E2 (made with the chart API, titled "Sales")."""
+    from com.sun.star.awt import Rectangle
+
+    def fill(doc):
+        sheet = _monthly_sheet(doc)
+        position = sheet.getCellRangeByName("E2").Position
+        charts = sheet.getCharts()
+        charts.addNewByName("Sales chart", Rectangle(position.X, position.Y, 14000, 8000),
+                            (sheet.getCellRangeByName("A1:C7").getRangeAddress(),), True, True)
+        chart = charts.getByName("Sales chart").getEmbeddedObject()
+        chart.HasMainTitle = True
+        chart.getTitle().String = "Sales"
+        chart.HasLegend = True
+    return _calc_document(office, folder, "monthly-chart.ods", fill)
+
+
+def _two_quarters(office, folder: str) -> str:
+    """Sheets Q1 (with a chart named "Chart 1") and Q2, each with monthly figures."""
+    from com.sun.star.awt import Rectangle
+
+    def fill(doc):
+        first = doc.Sheets.getByIndex(0)
+        first.setName("Q1")
+        doc.Sheets.insertNewByName("Q2", 1)
+        second = doc.Sheets.getByName("Q2")
+        _rows_at(first, [("Month", "Orders"), ("Jan", 12.0), ("Feb", 15.0), ("Mar", 11.0)])
+        _rows_at(second, [("Month", "Orders"), ("Apr", 14.0), ("May", 18.0), ("Jun", 21.0)])
+        first.getCharts().addNewByName("Chart 1", Rectangle(6000, 0, 12000, 7000),
+                                       (first.getCellRangeByName("A1:B4").getRangeAddress(),), True, True)
+    return _calc_document(office, folder, "two-quarters.ods", fill)
+
+
+def _budget(office, folder: str) -> str:
+    """Regions in rows, months in columns."""
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Budget")
+        _rows_at(sheet, [("Region",) + BUDGET_MONTHS] + list(BUDGET))
+    return _calc_document(office, folder, "budget.ods", fill)
+
+
+def _shares(office, folder: str) -> str:
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        _rows_at(sheet, [("Region", "Sales")] + list(SHARES))
+    return _calc_document(office, folder, "shares.ods", fill)
+
+
+def _growth(office, folder: str) -> str:
+    """x from 1 to 12 and a y that grows about linearly."""
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        _rows_at(sheet, [("x", "y")] + list(GROWTH))
+    return _calc_document(office, folder, "growth.ods", fill)
+
+
+def _prices(office, folder: str) -> str:
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        _rows_at(sheet, [("Day", "Open", "Low", "High", "Close")] + list(PRICES))
+    return _calc_document(office, folder, "prices.ods", fill)
+
+
+def _sales_sheet(doc):
+    sheet = doc.Sheets.getByIndex(0)
+    sheet.setName("Sales")
+    rows = [SALES_HEADER] + sales_rows()
+    sheet.getCellRangeByPosition(0, 0, len(SALES_HEADER) - 1, len(rows) - 1).setDataArray(tuple(rows))
+    return sheet
+
+
+def _pivot_by_region(doc, sheet):
+    """A pivot table "Sales by region" at H1: revenue summed per region (made with the DataPilot API)."""
+    import uno
+    from com.sun.star.table import CellAddress
+    tables = sheet.getDataPilotTables()
+    descriptor = tables.createDataPilotDescriptor()
+    descriptor.setSourceRange(sheet.getCellRangeByName("A1:E25").getRangeAddress())
+    descriptor.ShowFilterButton = False
+    fields = descriptor.getDataPilotFields()
+    fields.getByName("Region").Orientation = uno.Enum("com.sun.star.sheet.DataPilotFieldOrientation", "ROW")
+    revenue = fields.getByName("Revenue")
+    revenue.Orientation = uno.Enum("com.sun.star.sheet.DataPilotFieldOrientation", "DATA")
+    revenue.Function = uno.Enum("com.sun.star.sheet.GeneralFunction", "SUM")
+    tables.insertNewByName("Sales by region", CellAddress(0, 7, 0), descriptor)
+
+
+def _sales_pivot(office, folder: str) -> str:
+    def fill(doc):
+        _pivot_by_region(doc, _sales_sheet(doc))
+    return _calc_document(office, folder, "sales-pivot.ods", fill)
+
+
+def _sales_pivot_stale(office, folder: str) -> str:
+    """The pivot table of ``sales_pivot``, then every revenue of the North doubled: the table shows old figures."""
+    def fill(doc):
+        sheet = _sales_sheet(doc)
+        _pivot_by_region(doc, sheet)
+        for row, line in enumerate(sales_rows(), start=1):
+            if line[0] == "North":
+                sheet.getCellByPosition(4, row).setValue(line[4] * 2)
+    return _calc_document(office, folder, "sales-pivot-stale.ods", fill)
+
+
 BUILDERS = {
     "report": _report,
     "sales": _sales,
     "costs": _errors,
     "letter": _letter,
+    "survey": _survey,
+    "weekly": _weekly,
+    "monthly": _monthly,
+    "monthly_chart": _monthly_chart,
+    "two_quarters": _two_quarters,
+    "budget": _budget,
+    "shares": _shares,
+    "growth": _growth,
+    "prices": _prices,
+    "sales_pivot": _sales_pivot,
+    "sales_pivot_stale": _sales_pivot_stale,
 }

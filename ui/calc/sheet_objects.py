@@ -59,14 +59,31 @@ def chart_lines(sheet) -> List[str]:
     names = charts.getElementNames()
     if len(names) > MAX_LISTED:
         lines.append("%d charts; the first %d:" % (len(names), MAX_LISTED))
+    pivots = sheet.getPivotCharts()
     for name in names[:MAX_LISTED]:
         chart = charts.getByName(name)
-        ranges = ", ".join(range_of_address(sheet, a).a1() for a in chart.getRanges())
-        document = chart.getEmbeddedObject()
+        if pivots.hasByName(name):
+            source = "the pivot table '%s'" % pivots.getByName(name).getPivotTableName()
+        else:
+            source = ", ".join(range_of_address(sheet, a).a1() for a in chart.getRanges())
+        document = chart.getEmbeddedObject() or _shape_model(sheet, name)
+        if document is None:
+            lines.append("Chart '%s' (its contents could not be read)." % name)
+            continue
         title = document.getTitle().getPropertyValue("String") if document.getPropertyValue("HasMainTitle") else ""
-        lines.append("Chart '%s': %s chart of %s%s." % (name, chart_type(document), ranges,
+        lines.append("Chart '%s': %s chart of %s%s." % (name, chart_type(document), source,
                                                         ", titled \"%s\"" % title if title else ""))
     return lines
+
+
+def _shape_model(sheet, name: str):
+    """The chart document of the chart ``name`` through its shape (a loaded pivot chart gives none otherwise)."""
+    page = sheet.getDrawPage()
+    for index in range(page.getCount()):
+        shape = page.getByIndex(index)
+        if shape.supportsService("com.sun.star.drawing.OLE2Shape") and shape.PersistName == name:
+            return shape.Model
+    return None
 
 
 def conditional_format_lines(sheet) -> List[str]:

@@ -17,6 +17,7 @@ TOOL_MODULES = (
     "writer.reading", "writer.search", "writer.styles", "writer.tables", "writer.track_changes",
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
+    "calc.chart_edit", "calc.pivot_tables",
     "research.web_tools",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""

@@ -68,7 +68,7 @@ def test_chart_refusals(tool, sheet):
     assert "several cells" in tool.fails("create_chart", data_range="A1")
     fill(sheet, "A1:C4", SALES)
     tool.ok("create_chart", data_range="A1:C4", name="One")
-    assert "already a chart named 'One'" in tool.fails("create_chart", data_range="A1:C4", name="One")
+    assert "already has a chart or object named 'One'" in tool.fails("create_chart", data_range="A1:C4", name="One")
     sheet.protect("")
     try:
         assert "protected" in tool.fails("create_chart", data_range="A1:C4")
