@@ -12,12 +12,12 @@ from typing import Literal, Optional
 
 import uno
 
-from ...core.calc.cell_address import RangeRef
+from ...core.calc.cell_address import RangeRef, cell_name
 from ...core.i18n import _
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve
-from .copy_range import CONTENT_FLAGS, MAX_SHOWN
+from .copy_range import MAX_SHOWN, filled_cells
 from .guards import ensure_cells_editable, ensure_no_partial_array
 
 DIRECTIONS = {"down": "TO_BOTTOM", "right": "TO_RIGHT", "up": "TO_TOP", "left": "TO_LEFT"}
@@ -118,10 +118,9 @@ def _refuse_filled(target, direction: str, seeds: int) -> None:
         rest = RangeRef(None, ref.start_column + seeds, ref.start_row, ref.end_column, ref.end_row)
     else:
         rest = RangeRef(None, ref.start_column, ref.start_row, ref.end_column - seeds, ref.end_row)
-    block = target.sheet.getCellRangeByPosition(rest.start_column, rest.start_row, rest.end_column, rest.end_row)
-    filled = block.queryContentCells(CONTENT_FLAGS).getRangeAddressesAsString()
+    filled = filled_cells(target.sub(rest))
     if filled:
-        shown = ", ".join(part.split(".")[-1].replace("$", "") for part in filled.split(";")[:MAX_SHOWN])
+        shown = ", ".join(cell_name(column, row) for column, row in filled[:MAX_SHOWN])
         raise ToolError("Cells to be filled in %s already hold data (%s). Read them first; to replace them, call "
                         "again with overwrite=true. Nothing was changed." % (target.label, shown))
 

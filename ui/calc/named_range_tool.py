@@ -62,10 +62,11 @@ def named_ranges(context, action: Literal["create", "list", "delete"],
         text = formula if formula.startswith("=") else "=" + formula
         content = to_api_formula(text, sheet_names(document))[1:]
         where = text
+    example = "=%s*2" % name if formula else "=SUM(%s)" % name
     position = active_sheet(document).getCellByPosition(0, 0).getCellAddress()
     names.addNewByName(name, content, position, 0)
-    return ToolOutcome.success("Created the named range '%s' for %s; formulas can use it, e.g. =SUM(%s)."
-                               % (name, where, name), _("Created the named range '%s'") % name)
+    return ToolOutcome.success("Created the named range '%s' for %s; formulas can use it, e.g. %s."
+                               % (name, where, example), _("Created the named range '%s'") % name)
 
 
 def _existing(names, name: str) -> Optional[str]:

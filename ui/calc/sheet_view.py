@@ -150,8 +150,9 @@ def _freeze(document, target) -> ToolOutcome:
     if after[0]:
         kept.append("column%s A%s" % ("s" if after[0] > 1 else "", "-%s" % column_name(after[0] - 1)
                                       if after[0] > 1 else ""))
-    text = "Froze the panes of '%s' at %s: %s stay in view while scrolling." % (
-        target.sheet_name, target.ref.a1().split(":")[0], " and ".join(kept))
+    text = "Froze the panes of '%s' at %s: %s stay%s in view while scrolling." % (
+        target.sheet_name, target.ref.a1().split(":")[0], " and ".join(kept),
+        "s" if len(kept) == 1 and not kept[0].startswith(("rows", "columns")) else "")
     return ToolOutcome.success(text, _("Froze panes at %s") % target.ref.a1().split(":")[0])
 
 

@@ -17,6 +17,8 @@ TOOL_MODULES = (
     "writer.reading", "writer.search", "writer.styles", "writer.tables", "writer.track_changes",
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
+    "calc.sheet_view", "calc.copy_range", "calc.fill_series", "calc.validation_rules", "calc.named_range_tool",
+    "calc.protection",
     "research.web_tools",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
