@@ -138,9 +138,16 @@ def _freeze(document, target) -> ToolOutcome:
                             "top row or B1 for column A. Nothing was changed.")
     else:
         after = (0, 0)
-    controller.freezeAtPosition(*after)
-    record(document, "Freeze panes", lambda: controller.freezeAtPosition(*before),
-           lambda: controller.freezeAtPosition(*after))
+    sheet = controller.getActiveSheet()
+
+    def freeze(position):
+        controller.setActiveSheet(sheet)
+        if position == (0, 0):
+            controller.splitAtPosition(0, 0)  # freezeAtPosition(0, 0) leaves the panes frozen on LibreOffice 7.4
+        else:
+            controller.freezeAtPosition(*position)
+    freeze(after)
+    record(document, "Freeze panes", lambda: freeze(before), lambda: freeze(after))
     if target is None:
         return ToolOutcome.success("Unfroze the panes of the sheet '%s'." % controller.getActiveSheet().getName(),
                                    _("Unfroze the panes"))
