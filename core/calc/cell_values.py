@@ -151,8 +151,8 @@ def _cell_at(value, row_number: int, column_number: int, typed: bool) -> CellInp
 
 
 def has_formulas(grid: Sequence[Sequence[CellInput]]) -> bool:
-    """True when any cell of ``grid`` is a formula."""
-    return any(cell.kind == FORMULA for row in grid for cell in row)
+    """True when any cell of ``grid`` needs ``setFormulaArray``: a formula, or input for Calc to read."""
+    return any(cell.kind in (FORMULA, INPUT) for row in grid for cell in row)
 
 
 def count_kinds(grid: Sequence[Sequence[CellInput]]) -> dict:
@@ -181,6 +181,8 @@ def formula_array(grid: Sequence[Sequence[CellInput]],
             return number_text(cell.value)
         if cell.kind == TEXT:
             return "'" + cell.value
+        if cell.kind == INPUT:
+            return cell.value  # Calc reads it as English input (the office side sends it only then)
         return ""
     return tuple(tuple(text_of(cell) for cell in row) for row in grid)
 
@@ -188,8 +190,8 @@ def formula_array(grid: Sequence[Sequence[CellInput]],
 def data_array(grid: Sequence[Sequence[CellInput]]) -> Tuple[Tuple[object, ...], ...]:
     """The values for ``setDataArray`` (no formulas allowed): floats, str, and ``""`` for empty."""
     def value_of(cell: CellInput):
-        if cell.kind == FORMULA:
-            raise ValueError("data_array() cannot write formulas; use formula_array()")
+        if cell.kind in (FORMULA, INPUT):
+            raise ValueError("data_array() cannot write formulas or input; use formula_array()")
         return "" if cell.kind == EMPTY else cell.value
     return tuple(tuple(value_of(cell) for cell in row) for row in grid)
 

@@ -8,16 +8,16 @@ source itself) are not overwritten unless the call says ``overwrite``; the refus
 """
 from __future__ import annotations
 
-from typing import List, Literal
+from typing import Literal
 
 from ...core.calc.cell_address import RangeRef, cell_name
 from ...core.i18n import _
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, target_on
+from .cell_views import filled_cells
 from .guards import ensure_cells_editable, ensure_no_partial_array
 
-CONTENT_FLAGS = 1 | 2 | 4 | 16   # values, dates, text, formulas
 MAX_SHOWN = 6
 
 
@@ -74,24 +74,6 @@ def _refuse_overwriting(origin, to, mode: str) -> None:
     raise ToolError("%s already holds data in %d cell(s): %s%s. Read it first; to replace it, call again with "
                     "overwrite=true, or choose an empty destination. Nothing was changed."
                     % (to.label, len(filled), shown, more))
-
-
-def filled_cells(target) -> List[tuple]:
-    """``(column, row)`` of the cells of ``target`` that hold something (at most about 10,000).
-
-    Calc's ``queryContentCells`` also answers text cells to the left of the range in the same rows
-    (measured on LibreOffice 7.4: with "x" in A5, E5:G5 answers A5), so its answer is clipped.
-    """
-    ref = target.ref
-    cells = []
-    for address in target.cell_range().queryContentCells(CONTENT_FLAGS).getRangeAddresses():
-        for row in range(max(address.StartRow, ref.start_row), min(address.EndRow, ref.end_row) + 1):
-            for column in range(max(address.StartColumn, ref.start_column), min(address.EndColumn,
-                                                                                ref.end_column) + 1):
-                cells.append((column, row))
-                if len(cells) > 10000:
-                    return cells
-    return cells
 
 
 def _inside(ref: RangeRef, column: int, row: int) -> bool:

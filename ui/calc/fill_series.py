@@ -17,7 +17,8 @@ from ...core.i18n import _
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve
-from .copy_range import MAX_SHOWN, filled_cells
+from .cell_views import filled_cells
+from .copy_range import MAX_SHOWN
 from .guards import ensure_cells_editable, ensure_no_partial_array
 
 DIRECTIONS = {"down": "TO_BOTTOM", "right": "TO_RIGHT", "up": "TO_TOP", "left": "TO_LEFT"}

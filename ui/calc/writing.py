@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import List, Literal, Optional, Union
 
-from ...core.calc.cell_values import (FORMULA, INPUT, CellInput, CellValueError, cell_input, grid_from_rows,
-    shape_mismatch)
+from ...core.calc.cell_values import (FORMULA, INPUT, TEXT, CellInput, CellValueError, cell_input, count_kinds,
+    grid_from_rows, shape_mismatch)
 from ...core.calc.csv_text import CsvError, parse_csv
 from ...core.calc.formula_shift import FormulaTemplate, ShiftError
 from ...core.calc.formula_syntax import to_api_formula
@@ -69,23 +69,25 @@ def write_range(context, range: str = Arg("Where to write: %s." % RANGE_HELP),
     mismatch = shape_mismatch(rows, columns, target.ref.rows, target.ref.columns, target.label)
     if mismatch:
         raise ToolError("Nothing was written: %s." % mismatch)
-    grid, typed = _typed(context, grid)
+    reader = _reader(context, grid)
+    if reader is not None:
+        grid = reader.read_grid(grid)
     report = write_grid(context.document, target, grid)
-    if typed is not None:
-        typed[0].apply_formats(context.document, target, grid)
-    text = "Wrote %d cells to %s (%s)." % (rows * columns, target.label, _kind_words(report.counts))
-    text += typed[1].sentence(target.ref) if typed is not None else ""
+    typed = ""
+    if reader is not None:
+        grid, read = reader.settle(target, grid)
+        reader.apply_formats(context.document, target, grid)
+        report.counts, typed = count_kinds(grid), read.sentence(target.ref)
+    text = "Wrote %d cells to %s (%s).%s" % (rows * columns, target.label, _kind_words(report.counts), typed)
     return ToolOutcome.success(text + report.error_note(), ngettext("Wrote %d cell in %s", "Wrote %d cells in %s",
                                                                     rows * columns) % (rows * columns, target.label))
 
 
-def _typed(context, grid):
-    """The grid with strings read as typed input, and ``(reader, report)`` (None when there were none)."""
+def _reader(context, grid) -> Optional[TypedInputReader]:
+    """A reader of typed input when the grid holds strings for Calc to read (None otherwise)."""
     if not any(cell.kind == INPUT for row in grid for cell in row):
-        return grid, None
-    reader = TypedInputReader(context.document, context.office)
-    grid, report = reader.read_grid(grid)
-    return grid, (reader, report)
+        return None
+    return TypedInputReader(context.document, context.office)
 
 
 def _fill(context, target, value) -> ToolOutcome:
@@ -96,19 +98,21 @@ def _fill(context, target, value) -> ToolOutcome:
                                                                        MAX_WRITE_CELLS))
     try:
         first = cell_input(value)
-        if first.kind == INPUT:
-            reader = TypedInputReader(document, context.office)
-            first = reader.read_grid([[first]])[0][0][0]
+        reader = _reader(context, [[first]])
+        if reader is not None:
+            first = reader.read_grid([[first]])[0][0]
         grid = _filled(document, target, first)
     except (CellValueError, ShiftError) as error:
         raise ToolError("Nothing was written: %s." % error) from None
     report = write_grid(document, target, grid, api_syntax=True)
-    if first.format_key != -1:
+    if reader is not None:
+        grid, _read = reader.settle(target, grid)
+        first = grid[0][0]
         reader.apply_formats(document, target, grid)
     how = " (relative references adjusted for each cell, as with Fill Down)" if first.kind == FORMULA else ""
-    if isinstance(value, str) and cell_input(value).kind == INPUT:
+    if reader is not None:
         how = " (read as typed in Calc: %s)" % (reader.kind_of(first.format_key) if first.format_key != -1
-                                                 else "text" if first.kind == "text" else "a number")
+                                                 else "text" if first.kind == TEXT else "a number")
     text = "Filled %d cells of %s with %s%s." % (ref.rows * ref.columns, target.label, value, how)
     return ToolOutcome.success(text + report.error_note(), _("Filled %s") % target.label)
 
