@@ -128,9 +128,15 @@ def filled_cells(target, flags: int = CONTENT_FLAGS) -> List[Tuple[int, int]]:
     content by default).
 
     Calc's ``queryContentCells`` also answers text cells to the left of the range in the same rows
-    (measured on LibreOffice 7.4: with "x" in A5, E5:G5 answers A5), so its answer is clipped.
+    (measured on LibreOffice 7.4: with "x" in A5, E5:G5 answers A5), so its answer is clipped; and a
+    range that ``queryEmptyCells`` answers whole is empty without asking (the stray answers made the
+    question cost 0.5 s beside 50,000 rows of text).
     """
     ref = target.ref
+    empty = target.cell_range().queryEmptyCells().getRangeAddresses()
+    if len(empty) == 1 and (empty[0].StartColumn, empty[0].StartRow, empty[0].EndColumn, empty[0].EndRow) == (
+            ref.start_column, ref.start_row, ref.end_column, ref.end_row):
+        return []
     cells = []
     for address in target.cell_range().queryContentCells(flags).getRangeAddresses():
         for row in range(max(address.StartRow, ref.start_row), min(address.EndRow, ref.end_row) + 1):
