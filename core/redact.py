@@ -3,7 +3,7 @@
 Every error message and log line of the network layer goes through :func:`redact`.
 It removes:
 
-* values of credential headers (``Authorization``, ``Proxy-Authorization``,
+* values of credential headers and passwords (``Authorization``, ``Proxy-Authorization``, ``password``,
   ``X-Api-Key``, ``Api-Key``, ``Cookie``), in header form (``Name: value``) and in
   the quoted forms of a Python or JSON dict (``'Authorization': 'Bearer …'``);
 * bearer and basic tokens (``Bearer …``, ``Basic …``);
@@ -23,7 +23,7 @@ import re
 
 MARK = "[redacted]"
 
-_HEADER_NAMES = r"(?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie"
+_HEADER_NAMES = r"(?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie|password"
 
 # Header line: "Authorization: Bearer abc" (value runs to the end of the line).
 _HEADER_LINE = re.compile(r"(?im)^(\s*(?:%s)\s*:\s*)(\S.*?)\s*$" % _HEADER_NAMES)

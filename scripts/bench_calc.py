@@ -28,9 +28,20 @@ revenue) run through the ``ToolRunner``, and the same operations straight throug
 alternately, in the same run and over the same bridge; the pivot tables' results must be equal.
 Goal: each tool within 1.5× of its direct operation (medians).
 
+``--sheet-ops ROWS`` measures instead the sheet tools of issue 34 on a sheet of ROWS rows
+× 5 columns (default 50,000), each against the LibreOffice operation it calls, on fresh
+copies of the sheet: typed input (``write_range`` of ISO dates and percents against the same
+tool writing the same cells as plain numbers: what reading strings as typed input adds to the
+bulk write measured above), copy_range
+(``copyRange``), fill_series (``fillAuto``), sheet_view hide and optimal width (the
+rows'/columns' properties), data_validation (the ``Validation`` property), conditional_format
+top_n (the ``ConditionalFormat`` property). Goal: each tool within 2× of its operation plus
+0.3 s for its checks.
+
 Usage::
 
     python3 scripts/bench_calc.py [--size 100] [--repeat 5] [--loop-repeat 1] [--rows 50000]
+    python3 scripts/bench_calc.py --sheet-ops 50000
 """
 from __future__ import annotations
 
@@ -239,18 +250,138 @@ def report_objects(result: dict, rows: int) -> bool:
     return met
 
 
+SHEET_OPS_GOAL_RATIO, SHEET_OPS_GOAL_EXTRA = 2.0, 0.3
+
+
+def sheet_rows(rows: int):
+    """ROWS rows of an orders table: number, ISO date, percent, amount, status."""
+    import datetime
+    start = datetime.date(2020, 1, 1)
+    return [[float(1000 + r), (start + datetime.timedelta(days=r % 2000)).isoformat(), "%d%%" % (r % 100),
+             float(r % 997), ("Open", "Done", "Late")[r % 3]] for r in range(rows)]
+
+
+def _timed(action) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def measure_sheet_ops(office: Office, rows: int) -> list:
+    """``[(name, tool seconds, LibreOffice seconds)]`` for each sheet tool on ``rows`` rows."""
+    from marginalia.core.stream.message import ToolCall
+    from marginalia.core.agent.tools import ToolContext, ToolRegistry, ToolRunner
+    from marginalia.ui.calc import (conditional, copy_range, fill_series, sheet_view, validation_rules, writing)
+    table = sheet_rows(rows)
+    document = office.new_document("scalc")
+    tools = ToolRegistry(writing.TOOLS + copy_range.TOOLS + fill_series.TOOLS + sheet_view.TOOLS
+                         + validation_rules.TOOLS + conditional.TOOLS)
+    runner = ToolRunner(tools, ToolContext(document=document, app="calc", office=office.ctx))
+    last = rows
+
+    def tool(name, **arguments):
+        def run():
+            outcome = runner.run(ToolCall("bench", name, json.dumps(arguments), 0))
+            if not outcome.ok:
+                raise SystemExit("%s failed: %s" % (name, outcome.content))
+        return run
+
+    def sheet_with_data(name):
+        sheet = fresh_sheet(document, name)
+        strings = tuple(tuple(v if isinstance(v, str) else repr(v) for v in row) for row in table)
+        sheet.getCellRangeByPosition(0, 0, 4, last - 1).setFormulaArray(strings)
+        return sheet
+
+    results = []
+    plain = [[row[0], float(index % 2000), float(index % 100) / 100, row[3], row[4]] for index, row in enumerate(table)]
+    results.append(("write_range, dates and % as input",
+                    _timed(tool("write_range", range="%s.A1" % fresh_sheet(document, "Typed").getName(),
+                                values=table)),
+                    _timed(tool("write_range", range="%s.A1" % fresh_sheet(document, "Plain").getName(),
+                                values=plain))))
+    for name, arguments, operation in (
+            ("copy_range", {"source": "Ops1.A1:E%d" % last, "destination": "Ops1.G1"},
+             lambda s: s.copyRange(s.getCellRangeByName("G1").getCellAddress(),
+                                   s.getCellRangeByName("A1:E%d" % last).getRangeAddress())),
+            ("fill_series", {"range": "Ops2.G1:G%d" % last, "seed_cells": 1},
+             lambda s: s.getCellRangeByName("G1:G%d" % last).fillAuto(_enum("FillDirection", "TO_BOTTOM"), 1)),
+            ("sheet_view hide", {"action": "hide", "range": "Ops3.2:%d" % (last // 2)},
+             lambda s: setattr(s.getCellRangeByName("A2:A%d" % (last // 2)).getRows(), "IsVisible", False)),
+            ("sheet_view optimal_width", {"action": "optimal_width", "range": "Ops4.A:E"},
+             lambda s: setattr(s.getCellRangeByName("A1:E1").getColumns(), "OptimalWidth", True)),
+            ("data_validation", {"range": "Ops5.E1:E%d" % last, "allow": "list", "items": ["Open", "Done", "Late"]},
+             lambda s: _validate(s.getCellRangeByName("E1:E%d" % last))),
+            ("conditional_format top_n", {"range": "Ops6.D1:D%d" % last, "rule": "top_n", "value": 10},
+             lambda s: _top_n(s.getCellRangeByName("D1:D%d" % last), last))):
+        tool_name = name.split()[0]
+        sheets = [sheet_with_data("%s%d" % (prefix, len(results))) for prefix in ("Ops", "Raw")]
+        if tool_name == "fill_series":
+            for sheet in sheets:
+                sheet.getCellRangeByName("G1").setValue(1)
+        results.append((name, _timed(tool(tool_name, **arguments)), _timed(lambda: operation(sheets[1]))))
+    office.close_document(document)
+    return results
+
+
+def _enum(kind: str, value: str):
+    import uno
+    return uno.Enum("com.sun.star.sheet." + kind, value)
+
+
+def _validate(cell_range) -> None:
+    rule = cell_range.getPropertyValue("Validation")
+    rule.setPropertyValue("Type", _enum("ValidationType", "LIST"))
+    rule.setFormula1('"Open";"Done";"Late"')
+    cell_range.setPropertyValue("Validation", rule)
+
+
+def _top_n(cell_range, rows: int) -> None:
+    from com.sun.star.beans import PropertyValue
+    entries = cell_range.getPropertyValue("ConditionalFormat")
+    properties = []
+    for name, value in (("Operator", _enum("ConditionOperator", "FORMULA")),
+                        ("Formula1", "D1>=LARGE($D$1:$D$%d;10)" % rows), ("StyleName", "Bad")):
+        prop = PropertyValue()
+        prop.Name, prop.Value = name, value
+        properties.append(prop)
+    entries.addNew(tuple(properties))
+    cell_range.setPropertyValue("ConditionalFormat", entries)
+
+
+def report_sheet_ops(results, rows: int) -> bool:
+    """Print the sheet tools' times; True when every goal is met."""
+    print("sheet tools on %d rows × 5 columns over the UNO socket (baseline: LibreOffice's own operation; for "
+          "write_range the tool writing plain numbers):" % rows)
+    met = True
+    for name, tool_seconds, raw_seconds in results:
+        ok = tool_seconds <= SHEET_OPS_GOAL_RATIO * raw_seconds + SHEET_OPS_GOAL_EXTRA
+        met = met and ok
+        print("  %-34s tool %7.3f s   baseline %7.3f s   %s" % (name, tool_seconds, raw_seconds,
+                                                                 "ok" if ok else "SLOW"))
+    print("goal (each within %g× + %.1f s): %s" % (SHEET_OPS_GOAL_RATIO, SHEET_OPS_GOAL_EXTRA,
+                                                   "met" if met else "NOT met"))
+    return met
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=100, help="rows and columns (default 100: 10,000 cells)")
     parser.add_argument("--repeat", type=int, default=5, help="tool and raw runs (median shown)")
     parser.add_argument("--loop-repeat", type=int, default=1, help="cell-by-cell runs (slow; median shown)")
     parser.add_argument("--rows", type=int, default=50000, help="rows of the pivot table and chart source")
+    parser.add_argument("--sheet-ops", type=int, nargs="?", const=50000, default=0, metavar="ROWS",
+                        help="measure the sheet tools on ROWS rows instead (default 50,000)")
     args = parser.parse_args(argv)
     if not office_available():
         print("LibreOffice (soffice, python3-uno) is not installed.", file=sys.stderr)
         return 2
     office = Office([], workdir=tempfile.mkdtemp(prefix="bench-calc-"))
     office.start()
+    if args.sheet_ops:
+        try:
+            return 0 if report_sheet_ops(measure_sheet_ops(office, args.sheet_ops), args.sheet_ops) else 1
+        finally:
+            office.stop()
     try:
         result = measure(office, args.size, args.repeat, args.loop_repeat)
         objects = measure_objects(office, args.rows, args.repeat)

@@ -147,7 +147,8 @@ def _read(rng, outline) -> Call:
 def calc_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Calc tools for a document whose sheets are ``outline["sheets"]``."""
     makers = (_write, _write, _fill, _format_range, _sort, _filter, _rows, _sheet, _chart, _cell_comment,
-              _csv, _clear, _conditional, _calc_read)
+              _csv, _clear, _conditional, _calc_read, _typed, _sheet_view, _copy, _fill_series, _validation,
+              _names, _protect, _ranked)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -243,3 +244,59 @@ def _conditional(rng, outline) -> Call:
 def _calc_read(rng, outline) -> Call:
     return rng.choice([("get_sheet_summary", {}), ("read_range", {"range": _area(rng, outline)}),
                        ("list_sheets", {}), ("find_formula_errors", {"all_sheets": True})])
+
+
+def _typed(rng, outline) -> Call:
+    row = [rng.choice(("2024-05-25", "45%", "$1,200.50", "1.5E3", "10:30", "TRUE", "'2003", "12 apples"))
+           for _ in range(3)]
+    return "write_range", {"range": _area(rng, outline).split(":")[0], "values": [row, row]}
+
+
+def _sheet_view(rng, outline) -> Call:
+    action = rng.choice(("freeze", "unfreeze", "hide", "show", "group", "ungroup", "optimal_width",
+                         "optimal_height"))
+    if action in ("freeze", "unfreeze"):
+        return "sheet_view", {"action": action, "range": _area(rng, outline, 1, 1).split(":")[0].replace("A", "B")}
+    return "sheet_view", {"action": action, "range": _area(rng, outline, 2, 4), "lines": rng.choice(("rows",
+                                                                                                    "columns"))}
+
+
+def _copy(rng, outline) -> Call:
+    return "copy_range", {"source": _area(rng, outline, 2, 4), "destination": _area(rng, outline, 1, 1).split(":")[0],
+                          "mode": rng.choice(("copy", "move")), "overwrite": rng.random() < 0.5}
+
+
+def _fill_series(rng, outline) -> Call:
+    kind = rng.choice(("auto", "linear", "date", "growth"))
+    return "fill_series", {"range": _area(rng, outline, 1, 6), "kind": kind, "overwrite": rng.random() < 0.7,
+                           "direction": rng.choice(("down", "right"))}
+
+
+def _validation(rng, outline) -> Call:
+    allow = rng.choice(("list", "whole", "date", "none"))
+    arguments = {"range": _area(rng, outline, 1, 5), "allow": allow, "input_message": "Pick one"}
+    if allow == "list":
+        arguments["items"] = ["Open", "Done"]
+    elif allow == "whole":
+        arguments.update(value=0, value2=100)
+    elif allow == "date":
+        arguments.update(operator="greater", value="2024-01-01")
+    return "data_validation", arguments
+
+
+def _names(rng, outline) -> Call:
+    action = rng.choice(("create", "create", "delete", "list"))
+    arguments = {"action": action, "name": "Hunt%d" % rng.randrange(5)}
+    if action == "create":
+        arguments["range"] = _area(rng, outline)
+    return "named_ranges", arguments
+
+
+def _protect(rng, outline) -> Call:
+    return "protect_sheet", {"action": rng.choice(("protect", "unprotect")), "sheet": _sheet_name(rng, outline)}
+
+
+def _ranked(rng, outline) -> Call:
+    rule = rng.choice(("top_n", "bottom_n", "top_percent", "above_average", "below_average", "duplicate", "list"))
+    return "conditional_format", {"range": _area(rng, outline, 1), "rule": rule, "value": 3,
+                                  "background_color": "#C6EFCE"}

@@ -9,7 +9,9 @@ The UNO side reads a block in bulk and describes each cell as a :class:`CellView
 
 Dates, times and percentages print as people read them (``2024-01-15``, ``12.5%``),
 numbers with up to 15 significant digits, and text that could be mistaken for a
-number or a formula in double quotes. When the budget runs out, rendering stops at
+number or a formula with a leading ``'`` (``'2003``, ``'=A1``): the form ``write_range``
+takes to keep text, so a value copied back stays what it was. Text with spaces at its
+ends is shown in double quotes. When the budget runs out, rendering stops at
 a row boundary and the caller says which rows were left out.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
 from .cell_address import column_name
-from .cell_values import looks_like_number
+from .cell_values import needs_text_mark
 
 DEFAULT_NULL_DATE = datetime.date(1899, 12, 30)
 MAX_TEXT = 300
@@ -82,8 +84,10 @@ def _shown_text(text: str) -> str:
     if len(text) > MAX_TEXT:
         text = text[:MAX_TEXT] + "…(+%d characters)" % (len(text) - MAX_TEXT)
     text = text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "\\n").replace("\t", " ")
-    if looks_like_number(text) or text.startswith(("=", '"')) or text != text.strip():
+    if text != text.strip() or text.startswith('"'):
         return '"%s"' % text.replace('"', '\\"')
+    if needs_text_mark(text):
+        return "'" + text
     return text
 
 

@@ -25,6 +25,8 @@ TITLES = {
     "replace_text": N_("replace text"), "research_web": N_("research web"), "search_text": N_("search text"),
     "sort_range": N_("sort range"), "tables": N_("tables"), "track_changes": N_("track changes"),
     "web_search": N_("web search"), "write_range": N_("write range"),
+    "sheet_view": N_("sheet view"), "copy_range": N_("copy range"), "fill_series": N_("fill series"),
+    "data_validation": N_("data validation"), "named_ranges": N_("named ranges"), "protect_sheet": N_("protect sheet"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

@@ -1,23 +1,48 @@
 """JSON cell values into what setDataArray / setFormulaArray take."""
 import pytest
 
-from marginalia.core.calc.cell_values import (EMPTY, FORMULA, NUMBER, TEXT, CellInput, CellValueError, cell_input,
-    count_kinds, data_array, formula_array, grid_from_rows, has_formulas, looks_like_number,
-    number_text, shape_mismatch, snapshot_array)
+from marginalia.core.calc.cell_values import (EMPTY, FORMULA, INPUT, NUMBER, TEXT, CellInput, CellValueError,
+    cell_input, count_kinds, data_array, formula_array, grid_from_rows, has_formulas, looks_like_number,
+    may_be_number, needs_text_mark, number_text, shape_mismatch, snapshot_array)
 
 
 @pytest.mark.parametrize("value, expected", [
     (None, CellInput(EMPTY)), ("", CellInput(EMPTY)), ("'", CellInput(EMPTY)),
     (3, CellInput(NUMBER, 3.0)), (2.5, CellInput(NUMBER, 2.5)),
-    ("42", CellInput(NUMBER, 42.0)), (" -3.5 ", CellInput(NUMBER, -3.5)), ("1e3", CellInput(NUMBER, 1000.0)),
+    ("42", CellInput(NUMBER, 42.0)), (" -3.5 ", CellInput(NUMBER, -3.5)), ("1e3", CellInput(INPUT, "1e3")),
     (".5", CellInput(NUMBER, 0.5)), ("0.25", CellInput(NUMBER, 0.25)),
-    ("007", CellInput(TEXT, "007")), ("1,000", CellInput(TEXT, "1,000")), ("12%", CellInput(TEXT, "12%")),
-    ("2024-01-15", CellInput(TEXT, "2024-01-15")), ("'42", CellInput(TEXT, "42")),
+    ("007", CellInput(TEXT, "007")), ("1,000", CellInput(INPUT, "1,000")), ("12%", CellInput(INPUT, "12%")),
+    ("2024-01-15", CellInput(INPUT, "2024-01-15")), ("'42", CellInput(TEXT, "42")), ("TRUE", CellInput(INPUT, "TRUE")),
+    ("Tea", CellInput(TEXT, "Tea")), ("'2024-01-15", CellInput(TEXT, "2024-01-15")),
     ("=A1*2", CellInput(FORMULA, "=A1*2")), ("=", CellInput(TEXT, "=")),
     (True, CellInput(FORMULA, "=TRUE()")), (False, CellInput(FORMULA, "=FALSE()")),
 ])
 def test_cell_input_classifies_values(value, expected):
     assert cell_input(value) == expected
+
+
+def test_csv_import_keeps_what_is_not_a_plain_number_as_text():
+    assert cell_input("12%", typed=False) == CellInput(TEXT, "12%")
+    assert cell_input("1e3", typed=False) == CellInput(NUMBER, 1000.0)
+    assert [c.kind for c in grid_from_rows([["2024-01-15", "7"]], typed=False)[0]] == [TEXT, NUMBER]
+
+
+@pytest.mark.parametrize("text, read", [
+    ("2011-05-25", True), ("45%", True), ("$1,200.50", True), ("1.5E3", True), ("10:30 PM", True),
+    ("May 25, 2011", True), ("false", True), ("WAHR", True), ("007", False), ("Tea", False),
+    ("a long sentence with 3 numbers in it", False), ("x" * 39 + "1", True), ("x" * 40 + "1", False),
+])
+def test_which_strings_calc_is_asked_to_read(text, read):
+    assert may_be_number(text) is read
+
+
+@pytest.mark.parametrize("text, marked", [
+    ("2003", True), ("2011-05-25", True), ("45%", True), ("$1,200.50", True), ("1.5E3", True), ("007", True),
+    ("TRUE", True), ("=A1", True), ("'quoted", True), ("10:30 PM", True),
+    ("Tea", False), ("A1", False), ("Item 12", False), ("May 25, 2011", False),
+])
+def test_text_that_reads_back_with_the_text_mark(text, marked):
+    assert needs_text_mark(text) is marked
 
 
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), {"a": 1}, [1]])

@@ -27,6 +27,7 @@ HF_TOKEN = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
     ("via http://alice:s3cr3t@proxy.example:3128", "s3cr3t"),
     ("GET /v1/models?api_key=abc123&x=1", "abc123"),
     ("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig", "eyJhbGciOiJIUzI1NiJ9"),
+    ('protect_sheet {"action": "protect", "password": "hunter2"}', "hunter2"),  # a sheet's password in a tool call
 ])
 def test_secret_is_removed(text, secret):
     cleaned = redact(text)

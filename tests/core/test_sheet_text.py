@@ -22,10 +22,17 @@ def test_formatted_numbers():
 
 def test_text_is_escaped_and_ambiguous_text_quoted():
     assert format_value(CellView("a|b\nc")) == "a\\|b\\nc"
-    assert format_value(CellView("42")) == '"42"'
-    assert format_value(CellView("=not a formula")) == '"=not a formula"'
+    assert format_value(CellView("=not a formula")) == "'=not a formula"
     assert format_value(CellView(" padded")) == '" padded"'
     assert format_value(CellView("x" * 400)).endswith("…(+100 characters)")
+
+
+def test_text_that_looks_like_a_number_reads_as_write_range_takes_it():
+    # before: "2003" was shown in double quotes, which a model wrote back as the text "2003" with its quotes
+    assert format_value(CellView("2003")) == "'2003"
+    assert format_value(CellView("2011-05-25")) == "'2011-05-25"
+    assert format_value(CellView("'x")) == "''x"
+    assert format_value(CellView("Item 12")) == "Item 12"
 
 
 def test_formulas_and_errors():

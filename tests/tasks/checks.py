@@ -102,3 +102,82 @@ def number_format(doc, address: str, sheet_name: Optional[str] = None) -> str:
     """The format code of the cell at ``address``."""
     key = cell(doc, address, sheet_name).NumberFormat
     return doc.getNumberFormats().getByKey(key).FormatString
+
+
+def highlighted(doc, area: str, sheet_name: Optional[str] = None) -> dict:
+    """``{row (1-based): style}`` of the cells of the one-column ``area`` (``E2:E25``) that a conditional format
+    highlights now: each rule's condition is computed in a scratch column of the sheet (a checker's copy)."""
+    target = sheet(doc, sheet_name)
+    block = target.getCellRangeByName(area)
+    address = block.getRangeAddress()
+    column, first, last = address.StartColumn, address.StartRow, address.EndRow
+    found: dict = {}
+    entries = block.getPropertyValue("ConditionalFormat")
+    scratch = target.getCellRangeByPosition(60, first, 60, last)
+    for index in range(entries.getCount()):
+        entry = entries.getByIndex(index)
+        test = _condition(entry, _a1(column, first), "$%s$%d:$%s$%d" % (_letters(column), first + 1,
+                                                                         _letters(column), last + 1))
+        if test is None:
+            continue
+        scratch.setFormulaArray(tuple(("=IF(%s;1;0)" % test.replace("§", str(row + 1)),)
+                                      for row in range(first, last + 1)))
+        for offset, (flag,) in enumerate(scratch.getDataArray()):
+            if flag == 1.0 and first + offset + 1 not in found:
+                found[first + offset + 1] = entry.getStyleName()
+    scratch.clearContents(1 | 2 | 4 | 16)
+    return found
+
+
+_COMPARISONS = {1: "=", 2: "<>", 3: ">", 4: ">=", 5: "<", 6: "<="}  # com.sun.star.sheet.ConditionOperator2
+BETWEEN, NOT_BETWEEN, FORMULA, DUPLICATE, UNIQUE = 7, 8, 9, 10, 11
+
+
+def _condition(entry, top_left: str, whole: str):
+    """The condition of one rule as a formula for row ``§`` (relative references moved from the top-left cell)."""
+    operator = entry.getConditionOperator()
+    cell = top_left.rstrip("0123456789") + "§"
+    moved = lambda formula: _moved(formula, top_left, cell)  # noqa: E731
+    if operator in _COMPARISONS:
+        return "%s%s(%s)" % (cell, _COMPARISONS[operator], moved(entry.getFormula1()))
+    if operator in (BETWEEN, NOT_BETWEEN):
+        test = "AND(%s>=(%s);%s<=(%s))" % (cell, moved(entry.getFormula1()), cell, moved(entry.getFormula2()))
+        return test if operator == BETWEEN else "NOT(%s)" % test
+    if operator == FORMULA:
+        return moved(entry.getFormula1())
+    if operator in (DUPLICATE, UNIQUE):
+        return "COUNTIF(%s;%s)%s1" % (whole, cell, ">" if operator == DUPLICATE else "=")
+    return None
+
+
+def _moved(formula: str, top_left: str, cell: str) -> str:
+    import re
+    column = top_left.rstrip("0123456789")
+    row = top_left[len(column):]
+    return re.sub(r"(?<![$A-Za-z])%s%s(?![0-9])" % (column, row), cell, formula.replace(",", ";"))
+
+
+def _letters(column: int) -> str:
+    name = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def _a1(column: int, row: int) -> str:
+    return "%s%d" % (_letters(column), row + 1)
+
+
+def style_colours(doc, name: str) -> tuple:
+    """``(fill, text colour)`` of the cell style ``name`` (None for a transparent fill)."""
+    style = doc.getStyleFamilies().getByName("CellStyles").getByName(name)
+    fill = None if style.IsCellBackgroundTransparent else style.CellBackColor & 0xFFFFFF
+    return fill, style.CharColor & 0xFFFFFF if style.CharColor != -1 else None
+
+
+def validation_of(doc, address: str, sheet_name: Optional[str] = None):
+    """The data validation of a cell: ``(type, operator, formula1, formula2, error message)``."""
+    rule = cell(doc, address, sheet_name).Validation
+    return (rule.Type.value, rule.getOperator().value, rule.getFormula1(), rule.getFormula2(), rule.ErrorMessage)

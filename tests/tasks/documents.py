@@ -168,6 +168,36 @@ def _calc_document(office, folder: str, file_name: str, fill):
         office.close_document(doc)
 
 
+ORDER_STATUSES = ("Open", "Done", "Late")
+
+
+def order_rows():
+    """The orders table's rows after its header: order number, date (a number of days), customer, amount, status."""
+    rows = []
+    for index in range(30):
+        rows.append((1001.0 + index, 45292.0 + 3 * index, "Customer %d" % (index % 7 + 1),
+                     float(100 + (index * 37) % 400), ORDER_STATUSES[index % 3]))
+    return rows
+
+
+def _orders(office, folder: str) -> str:
+    """An orders list: dates formatted YYYY-MM-DD in column B, amounts in D, statuses in E (A1:E31); the columns
+    are 0.8 cm wide."""
+    doc = office.new_document("scalc", hidden=True)
+    try:
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Orders")
+        rows = [("Order", "Date", "Customer", "Amount", "Status")] + order_rows()
+        sheet.getCellRangeByPosition(0, 0, 4, len(rows) - 1).setDataArray(tuple(rows))
+        from com.sun.star.lang import Locale
+        formats = doc.getNumberFormats()
+        sheet.getCellRangeByName("B2:B31").NumberFormat = formats.queryKey("YYYY-MM-DD", Locale(), False)
+        sheet.getCellRangeByName("A1:E1").getColumns().Width = 800  # too narrow for the dates and names
+        return _store(doc, os.path.join(folder, "orders.ods"), "calc8")
+    finally:
+        office.close_document(doc)
+
+
 def _elements(text) -> list:
     result, enumeration = [], text.createEnumeration()
     while enumeration.hasMoreElements():
@@ -333,4 +363,5 @@ BUILDERS = {
     "prices": _prices,
     "sales_pivot": _sales_pivot,
     "sales_pivot_stale": _sales_pivot_stale,
+    "orders": _orders,
 }

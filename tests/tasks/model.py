@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, List, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 Call = Tuple[str, dict]
 """One tool call of a plan: the tool's name and its arguments."""
@@ -24,6 +24,9 @@ class Task:
         plan: the calls a capable model would make (at most 8), in one turn.
         wrong: a plausible wrong outcome's calls; the checker must reject their result.
         history: notes on what the eval showed models stumbling on, and what changed.
+        xlsx_check: ``xlsx_check(doc)`` on the plan's result saved as xlsx and opened again (tests/tasks/
+            test_task_xlsx.py); None when the task is not checked there.
+        xlsx_note: what LibreOffice cannot write to xlsx of the task's result, when ``xlsx_check`` checks less.
     """
 
     id: str
@@ -34,6 +37,8 @@ class Task:
     plan: Sequence[Call]
     wrong: Sequence[Call]
     history: Tuple[str, ...] = field(default=())
+    xlsx_check: Optional[Callable] = None
+    xlsx_note: str = ""
 
     @property
     def app(self) -> str:

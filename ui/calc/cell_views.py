@@ -16,6 +16,7 @@ from ...core.calc.sheet_text import DEFAULT_NULL_DATE, CellView
 from .functions import api_renames
 
 CELL_FLAG_FORMULA = 16       # com.sun.star.sheet.CellFlags.FORMULA
+CONTENT_FLAGS = 1 | 2 | 4 | 16   # values, dates, text, formulas
 FORMULA_RESULT_ERROR = 4     # com.sun.star.sheet.FormulaResult.ERROR
 MAX_FORMAT_RANGES = 400
 
@@ -120,3 +121,26 @@ def _kind_at(kinds, row: int, column: int) -> Optional[str]:
         if first_row <= row <= last_row and first_column <= column <= last_column:
             return kind
     return None
+
+
+def filled_cells(target, flags: int = CONTENT_FLAGS) -> List[Tuple[int, int]]:
+    """``(column, row)`` of the cells of ``target`` that hold something (``flags``: CellFlags; all kinds of
+    content by default).
+
+    Calc's ``queryContentCells`` also answers text cells to the left of the range in the same rows
+    (measured on LibreOffice 7.4: with "x" in A5, E5:G5 answers A5), so its answer is clipped; and a
+    range that ``queryEmptyCells`` answers whole is empty without asking (the stray answers made the
+    question cost 0.5 s beside 50,000 rows of text).
+    """
+    ref = target.ref
+    empty = target.cell_range().queryEmptyCells().getRangeAddresses()
+    if len(empty) == 1 and (empty[0].StartColumn, empty[0].StartRow, empty[0].EndColumn, empty[0].EndRow) == (
+            ref.start_column, ref.start_row, ref.end_column, ref.end_row):
+        return []
+    cells = []
+    for address in target.cell_range().queryContentCells(flags).getRangeAddresses():
+        for row in range(max(address.StartRow, ref.start_row), min(address.EndRow, ref.end_row) + 1):
+            for column in range(max(address.StartColumn, ref.start_column), min(address.EndColumn,
+                                                                                ref.end_column) + 1):
+                cells.append((column, row))
+    return cells

@@ -1,4 +1,5 @@
-"""``conditional_format``: highlight cells by value, by formula, or duplicates; or clear the rules.
+"""``conditional_format``: highlight cells by value, by formula, duplicates, top/bottom N or the average; list
+or clear the rules.
 
 Rules go through the ``ConditionalFormat`` property, which Calc records for undo,
 part by part so the rules cells already have are kept (:mod:`.conditional_parts`).
@@ -6,6 +7,14 @@ A highlight is a cell style: one of Calc's own (good, bad, neutral…) or, for c
 colours, a style this tool creates (its creation is recorded as an undo step of its
 own, see :mod:`.custom_undo`). Condition formulas are compiled in a scratch
 document first (:mod:`.formula_check`), because Calc accepts any text as a condition.
+
+Top/bottom N (or percent) and above/below average are condition formulas over the whole
+range (``AND(ISNUMBER(B2), B2>=LARGE($B$2:$B$50, 3))``): the ``ConditionalFormat``
+property offers no such operators, and the API that does (``XConditionalFormats``) is not
+recorded for undo. Colour scales, data bars and icon sets are not offered: on LibreOffice
+7.4 that API crashes the office when their entries are set (``ScColorScaleFormat::EnsureSize``
+is an empty TODO, so a new colour scale has no entries and setting them writes through a
+null pointer; data bars' limits and icon sets' entries likewise), and no other API creates them.
 """
 from __future__ import annotations
 
@@ -16,7 +25,8 @@ from com.sun.star.beans import PropertyValue
 
 from ...core.calc.cell_format import FormatError
 from ...core.colors import ColorError, color_hex, parse_color
-from ...core.calc.cell_values import looks_like_number
+from ...core.calc.cell_address import cell_name, column_name
+from ...core.calc.cell_values import looks_like_number, number_text
 from ...core.i18n import _
 from ...core.calc.formula_errors import describe_error
 from ...core.calc.formula_syntax import condition_operand, to_api_formula
@@ -37,7 +47,17 @@ Operand = Union[float, str, None]
 ``Optional[Union[...]]``: typing caches that as equal to the same union in another order, written elsewhere,
 and the schema would then list the types in that order."""
 TWO_VALUES = ("between", "not_between")
-NO_VALUE = ("duplicate", "unique")
+NO_VALUE = ("duplicate", "unique", "above_average", "below_average")
+RANKED = {"top_n": ">=LARGE", "bottom_n": "<=SMALL", "top_percent": ">=LARGE", "bottom_percent": "<=SMALL"}
+AVERAGE = {"above_average": ">", "below_average": "<"}
+ENTRY_KINDS = {1: "colour scale", 2: "data bar", 3: "icon set", 4: "date rule"}  # ConditionEntryType
+OPERATOR_WORDS = {  # com.sun.star.sheet.ConditionFormatOperator, as XConditionalFormats reads the rules
+    0: "equal to", 1: "less than", 2: "greater than", 3: "at most", 4: "at least", 5: "not equal to", 6: "between",
+    7: "not between", 8: "duplicate", 9: "unique", 10: "top N", 11: "bottom N", 12: "top percent",
+    13: "bottom percent", 14: "above average", 15: "below average", 16: "at least the average",
+    17: "at most the average", 18: "error", 19: "no error", 20: "begins with", 21: "ends with", 22: "contains",
+    23: "does not contain", 24: "formula"}
+BOUNDS, EXPRESSION, NO_OPERAND = (6, 7), 24, (8, 9, 14, 15, 16, 17, 18, 19)
 STYLES = {"good": "Good", "bad": "Bad", "neutral": "Neutral", "warning": "Warning", "error": "Error",
           "accent": "Accent", "note": "Note"}
 STYLE_WORDS = {"good": "green", "bad": "light red fill, dark red text", "neutral": "yellow", "warning": "red text",
@@ -68,11 +88,14 @@ class Highlight:
 @tool(apps=("calc",), changes_document=True)
 def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_HELP),
                        rule: Literal["equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "between",
-                                     "not_between", "formula", "duplicate", "unique", "clear"] = Arg(),
+                                     "not_between", "formula", "duplicate", "unique", "top_n", "bottom_n",
+                                     "top_percent", "bottom_percent", "above_average", "below_average", "list",
+                                     "clear"] = Arg(),
                        value: Operand = Arg(
                            "What to compare with: a number, a text, or an expression such as =AVERAGE($B$2:$B$50). "
                            "For rule=formula, a condition written for the top-left cell, e.g. =$C2>100 (relative "
-                           "references adjust)."),
+                           "references adjust). For top_n/bottom_n: how many (default 10); for top_percent/"
+                           "bottom_percent: the percentage (default 10)."),
                        value2: Operand = Arg("Upper bound for between / not_between."),
                        style: Literal["good", "bad", "neutral", "warning", "error", "accent", "note"] = Arg(
                            "Built-in look (default bad: light red fill, dark red text).", default="bad"),
@@ -80,11 +103,14 @@ def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_
                        font_color: Optional[str] = Arg("Custom text colour."),
                        bold: Optional[bool] = None) -> ToolOutcome:
     """Highlight cells of a range that meet a condition (compare with a value, between two values, a formula,
-    duplicates or unique values), or rule=clear to remove the range's conditional formatting. Use a built-in
-    style or your own colours.
+    duplicates or unique values, the top or bottom N or percent, above or below the average), list the rules
+    that apply to a range (rule=list), or remove them (rule=clear). Use a built-in style or exact colours of
+    your own.
     """
     document = context.document
     target = resolve(document, range)
+    if rule == "list":
+        return _list(document, target)
     ensure_sheet_unprotected(target.sheet, "change conditional formatting")
     cell_range = target.cell_range()
     if rule == "clear":
@@ -93,12 +119,17 @@ def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_
         cell_range.setPropertyValue("ConditionalFormat", entries)
         return ToolOutcome.success("Removed the conditional formatting of %s." % target.label,
                                    _("Cleared conditional formats of %s") % target.label)
-    formulas = _formulas(document, rule, [value, value2])
+    if rule in RANKED or rule in AVERAGE:
+        formulas = [_ranked_formula(target, rule, value)]
+        operator = "formula"
+    else:
+        formulas = _formulas(document, rule, [value, value2])
+        operator = rule
     _check_formulas(context, target, formulas)
     groups = rule_groups(document, target)
     style_name, style_words = _style(document, Highlight(style, background_color, font_color, bold))
     top_left = target.sheet.getCellByPosition(target.ref.start_column, target.ref.start_row).getCellAddress()
-    rule_properties = (_property("Operator", OPERATORS[rule]),
+    rule_properties = (_property("Operator", OPERATORS[operator]),
                        _property("Formula1", formulas[0] if formulas else ""),
                        _property("Formula2", formulas[1] if len(formulas) > 1 else ""),
                        _property("StyleName", style_name), _property("SourcePosition", top_left))
@@ -124,6 +155,84 @@ def _formulas(document, rule: str, operands: List[Operand]) -> List[str]:
         text = str(values[0])
         return [to_api_formula(text if text.startswith("=") else "=" + text, names)[1:]]
     return [condition_operand(value, names) for value in values]
+
+
+def _ranked_formula(target, rule: str, value: Operand) -> str:
+    """The condition (API syntax, no ``=``) for top/bottom N or percent and above/below average."""
+    ref = target.ref
+    cell = cell_name(ref.start_column, ref.start_row)
+    whole = "$%s$%d:$%s$%d" % (column_name(ref.start_column), ref.start_row + 1, column_name(ref.end_column),
+                               ref.end_row + 1)
+    if rule in AVERAGE:
+        return "AND(ISNUMBER(%s);%s%sAVERAGE(%s))" % (cell, cell, AVERAGE[rule], whole)
+    count = 10.0 if value is None else value
+    try:
+        count = float(count)
+    except (TypeError, ValueError):
+        raise ToolError("For %s, 'value' is a number (how many%s). Nothing was changed." % (
+            rule, " percent" if "percent" in rule else "")) from None
+    if count <= 0 or ("percent" in rule and count > 100):
+        raise ToolError("For %s, 'value' must be above 0%s. Nothing was changed." % (
+            rule, " and at most 100" if "percent" in rule else ""))
+    if "percent" in rule:
+        rank = "MAX(1;INT(COUNT(%s)*%s/100))" % (whole, number_text(count))
+    else:
+        rank = "MIN(%d;COUNT(%s))" % (int(count), whole)
+    return "AND(ISNUMBER(%s);%s%s(%s;%s))" % (cell, cell, RANKED[rule], whole, rank)
+
+
+def _list(document, target) -> ToolOutcome:
+    """Describe the conditional formats touching the target (read only)."""
+    lines = []
+    for conditional in target.sheet.getPropertyValue("ConditionalFormats").getConditionalFormats():
+        ranges = conditional.getPropertyValue("Range")
+        addresses = ranges.getRangeAddresses()
+        if not any(_overlaps(a, target.ref) for a in addresses):
+            continue
+        where = ranges.getRangeAddressesAsString().replace("$", "")
+        for index in range(conditional.getCount()):
+            lines.append("- %s: %s" % (where, _entry_words(document, conditional.getByIndex(index))))
+    if not lines:
+        return ToolOutcome.success("No conditional formatting applies to %s." % target.label,
+                                   _("Listed conditional formats of %s") % target.label)
+    return ToolOutcome.success("Conditional formatting that applies to %s (in order of priority):\n%s"
+                               % (target.label, "\n".join(lines)),
+                               _("Listed conditional formats of %s") % target.label)
+
+
+def _overlaps(address, ref) -> bool:
+    return not (address.EndColumn < ref.start_column or address.StartColumn > ref.end_column
+                or address.EndRow < ref.start_row or address.StartRow > ref.end_row)
+
+
+def _entry_words(document, entry) -> str:
+    kind = entry.getType()
+    if kind in ENTRY_KINDS:
+        return ENTRY_KINDS[kind]
+    operator = entry.getPropertyValue("Operator")
+    formula1, formula2 = entry.getPropertyValue("Formula1"), entry.getPropertyValue("Formula2")
+    style = entry.getPropertyValue("StyleName")
+    words = OPERATOR_WORDS.get(operator, "rule %d" % operator)
+    if operator in BOUNDS:
+        words += " %s and %s" % (formula1, formula2)
+    elif operator == EXPRESSION:
+        words = "formula =%s" % formula1
+    elif operator not in NO_OPERAND:
+        words += " %s" % formula1
+    return "%s → style '%s'%s" % (words, style, _style_colours(document, style))
+
+
+def _style_colours(document, name: str) -> str:
+    family = document.getStyleFamilies().getByName("CellStyles")
+    if not family.hasByName(name):
+        return ""
+    style = family.getByName(name)
+    parts = []
+    if not style.getPropertyValue("IsCellBackgroundTransparent"):
+        parts.append("fill %s" % color_hex(style.getPropertyValue("CellBackColor")))
+    if style.getPropertyValue("CharColor") != -1:
+        parts.append("text %s" % color_hex(style.getPropertyValue("CharColor")))
+    return " (%s)" % ", ".join(parts) if parts else ""
 
 
 def _check_formulas(context, target, formulas) -> None:
@@ -176,6 +285,12 @@ def _custom_style(document, background, font, bold):
 
 
 def _condition_words(rule: str, value: Operand, value2: Operand) -> str:
+    if rule in RANKED:
+        how_many = "%g" % (10.0 if value is None else float(value))
+        return "the value is among the %s %s%s of the range" % (
+            "highest" if rule.startswith("top") else "lowest", how_many, "%" if "percent" in rule else "")
+    if rule in AVERAGE:
+        return "the value is %s the range's average" % ("above" if rule == "above_average" else "below")
     if rule in NO_VALUE:
         return "the value is %s in the range" % ("repeated" if rule == "duplicate" else "not repeated")
     if rule == "formula":

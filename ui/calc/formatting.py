@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from typing import List, Literal, Optional, Tuple, Union
 
 import uno
-from com.sun.star.lang import Locale
+from com.sun.star.uno import RuntimeException as UnoRuntimeException
 from com.sun.star.util import MalformedNumberFormatException
 
 from ...core.calc.cell_format import (HORIZONTAL, VERTICAL, FormatError, alignment, number_format_code,
@@ -21,8 +21,8 @@ from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve
 from .guards import ensure_sheet_unprotected
+from .locales import ENGLISH, format_locale, locale_tag
 
-ENGLISH = Locale("en", "US", "")
 BOLD, NORMAL_WEIGHT = 150.0, 100.0
 VERTICAL_VALUES = {"STANDARD": 0, "TOP": 1, "CENTER": 2, "BOTTOM": 3}   # com.sun.star.table.CellVertJustify2
 THIN_LINE = 26                                                        # 1/100 mm, about 0.75 pt
@@ -78,9 +78,12 @@ def format_range(context, range: str = Arg("What to format: %s." % RANGE_HELP),
                      "Thin lines: all, outline (around the range), inner, or none."),
                  border_color: Optional[str] = COLOR, column_width: Size = SIZE,
                  row_height: Size = SIZE,
-                 merge: Optional[bool] = Arg("true merges the range into one cell, false unmerges.")) -> ToolOutcome:
+                 merge: Optional[bool] = Arg("true merges the range into one cell, false unmerges."),
+                 number_format_locale: Optional[str] = Arg(
+                     "The locale the number format follows, e.g. de-DE (default: the document's).")) -> ToolOutcome:
     """Format a range in one call: number format, font, colours, alignment, wrapping, borders, column width, row
-    height, merge. Give only the options you want to change.
+    height, merge. Give only the options you want to change. Number format codes are written in English
+    (#,##0.00, YYYY-MM-DD) and follow the document's locale.
     """
     target = resolve(context.document, range)
     options = CellFormat(number_format, bold, italic, underline, font_name, font_size, font_color, background_color,
@@ -89,8 +92,9 @@ def format_range(context, range: str = Arg("What to format: %s." % RANGE_HELP),
     if not given:
         raise ToolError("Give at least one formatting option: %s." % ", ".join(OPTIONS))
     ensure_sheet_unprotected(target.sheet, "format cells")
+    locale = format_locale(context.document, context.office, number_format_locale)
     try:
-        properties = _cell_properties(context.document, options)
+        properties = _cell_properties(context.document, options, locale)
         if border_color is not None:
             parse_color(border_color)
         sizes = _sizes(options)
@@ -107,6 +111,8 @@ def format_range(context, range: str = Arg("What to format: %s." % RANGE_HELP),
     for lines, name, value in sizes:
         (cell_range.getColumns() if lines == "columns" else cell_range.getRows()).setPropertyValue(name, value)
     done = ", ".join(_described(name, value) for name, value in given)
+    if number_format is not None and locale.Language:
+        done += " (number format in %s)" % locale_tag(locale)
     return ToolOutcome.success("Formatted %s: %s." % (target.label, done), _("Formatted %s") % target.label)
 
 
@@ -120,11 +126,11 @@ def _described(name: str, value) -> str:
     return "%s %s" % (name.replace("_", " "), value)
 
 
-def _cell_properties(document, options: CellFormat):
+def _cell_properties(document, options: CellFormat, locale):
     """``[(property, value)]`` for the cell options given, all converted and checked."""
     properties = []
     if options.number_format is not None:
-        properties.append(("NumberFormat", number_format_key(document, options.number_format)))
+        properties.append(("NumberFormat", number_format_key(document, options.number_format, locale)))
     if options.bold is not None:
         properties.append(("CharWeight", BOLD if options.bold else NORMAL_WEIGHT))
     if options.italic is not None:
@@ -156,15 +162,19 @@ def _background(value: str):
     return [("CellBackColor", parse_color(value))]
 
 
-def number_format_key(document, text: str) -> int:
-    """The document's key for a preset name or an English format code (added when new)."""
+def number_format_key(document, text: str, locale) -> int:
+    """The document's key for a preset name or an English format code, registered with ``locale`` (the
+    code translated to its conventions; added when new)."""
     code = number_format_code(text)
     formats = document.getNumberFormats()
-    key = formats.queryKey(code, ENGLISH, False)
-    if key != -1:
-        return key
+    if code.lower() == "general":
+        return formats.getStandardIndex(locale)
     try:
-        return formats.addNew(code, ENGLISH)
+        try:
+            return formats.addNewConverted(code, ENGLISH, locale)  # the existing key when it is there already
+        except UnoRuntimeException:  # Calc declines to convert some codes into its default locale: add as is
+            key = formats.queryKey(code, locale, False)
+            return key if key != -1 else formats.addNew(code, locale)
     except MalformedNumberFormatException:
         raise FormatError("'%s' is not a number format: use a preset (number, integer, decimal, percent, currency, "
                           "euro, date, datetime, time, scientific, text, general) or an English format code "

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import List, Literal, Optional, Union
 
-from ...core.calc.cell_values import FORMULA, CellInput, CellValueError, cell_input, grid_from_rows, shape_mismatch
+from ...core.calc.cell_values import (FORMULA, INPUT, TEXT, CellInput, CellValueError, cell_input, count_kinds,
+    grid_from_rows, shape_mismatch)
 from ...core.calc.csv_text import CsvError, parse_csv
 from ...core.calc.formula_shift import FormulaTemplate, ShiftError
 from ...core.calc.formula_syntax import to_api_formula
@@ -18,6 +19,7 @@ from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names, sheet_size
 from .cell_writer import write_grid
 from .guards import ensure_cells_editable, ensure_no_partial_array, ensure_sheet_unprotected, refused_by_calc
+from .typed_input import TypedInputReader
 
 MAX_WRITE_CELLS = 200000
 CLEAR_FLAGS = {
@@ -27,7 +29,9 @@ CLEAR_FLAGS = {
 }
 VALUES_HELP = ("Rows of cell values, e.g. [[\"Item\", \"Price\"], [\"Tea\", 3.5], [\"Total\", \"=SUM(B2:B2)\"]]. "
                "Strings starting with = are formulas (English function names, commas between arguments); "
-               "numbers stay numbers; null or \"\" leaves a cell empty; start with ' to force text.")
+               "numbers stay numbers; other strings are read as Calc reads typed input in the document's "
+               "locale (\"2024-05-25\", \"45%\", \"$1,200.50\", \"10:30\" become dates, percents… with "
+               "their format); null or \"\" leaves a cell empty; start with ' to keep text (\"'2003\").")
 CellValue = Union[str, float, bool, None]
 """One cell as the model gives it (null: empty); written flat, see ``Operand`` in :mod:`.conditional`."""
 
@@ -53,7 +57,7 @@ def write_range(context, range: str = Arg("Where to write: %s." % RANGE_HELP),
                         "not both and not neither.")
     target = resolve(context.document, range)
     if fill is not ABSENT:
-        return _fill(context.document, target, fill)
+        return _fill(context, target, fill)
     try:
         grid = grid_from_rows(values)
     except CellValueError as error:
@@ -65,24 +69,50 @@ def write_range(context, range: str = Arg("Where to write: %s." % RANGE_HELP),
     mismatch = shape_mismatch(rows, columns, target.ref.rows, target.ref.columns, target.label)
     if mismatch:
         raise ToolError("Nothing was written: %s." % mismatch)
+    reader = _reader(context, grid)
+    if reader is not None:
+        grid = reader.read_grid(grid)
     report = write_grid(context.document, target, grid)
-    text = "Wrote %d cells to %s (%s)." % (rows * columns, target.label, _kind_words(report.counts))
+    typed = ""
+    if reader is not None:
+        grid, read = reader.settle(target, grid)
+        reader.apply_formats(context.document, target, grid)
+        report.counts, typed = count_kinds(grid), read.sentence(target.ref)
+    text = "Wrote %d cells to %s (%s).%s" % (rows * columns, target.label, _kind_words(report.counts), typed)
     return ToolOutcome.success(text + report.error_note(), ngettext("Wrote %d cell in %s", "Wrote %d cells in %s",
                                                                     rows * columns) % (rows * columns, target.label))
 
 
-def _fill(document, target, value) -> ToolOutcome:
+def _reader(context, grid) -> Optional[TypedInputReader]:
+    """A reader of typed input when the grid holds strings for Calc to read (None otherwise)."""
+    if not any(cell.kind == INPUT for row in grid for cell in row):
+        return None
+    return TypedInputReader(context.document, context.office)
+
+
+def _fill(context, target, value) -> ToolOutcome:
+    document = context.document
     ref = target.ref
     if ref.rows * ref.columns > MAX_WRITE_CELLS:
         raise ToolError("%s has %d cells; fill at most %d at once." % (target.label, ref.rows * ref.columns,
                                                                        MAX_WRITE_CELLS))
     try:
         first = cell_input(value)
+        reader = _reader(context, [[first]])
+        if reader is not None:
+            first = reader.read_grid([[first]])[0][0]
         grid = _filled(document, target, first)
     except (CellValueError, ShiftError) as error:
         raise ToolError("Nothing was written: %s." % error) from None
     report = write_grid(document, target, grid, api_syntax=True)
+    if reader is not None:
+        grid, _read = reader.settle(target, grid)
+        first = grid[0][0]
+        reader.apply_formats(document, target, grid)
     how = " (relative references adjusted for each cell, as with Fill Down)" if first.kind == FORMULA else ""
+    if reader is not None:
+        how = " (read as typed in Calc: %s)" % (reader.kind_of(first.format_key) if first.format_key != -1
+                                                 else "text" if first.kind == TEXT else "a number")
     text = "Filled %d cells of %s with %s%s." % (ref.rows * ref.columns, target.label, value, how)
     return ToolOutcome.success(text + report.error_note(), _("Filled %s") % target.label)
 
@@ -125,7 +155,7 @@ def import_csv(context, csv: str = Arg("The CSV text, one line per row."),
     """
     try:
         rows = parse_csv(csv, delimiter, decimal_comma)
-        grid = grid_from_rows(rows)
+        grid = grid_from_rows(rows, typed=False)
     except (CsvError, CellValueError) as error:
         raise ToolError("Nothing was imported: %s." % error) from None
     start = resolve(context.document, cell)

@@ -18,6 +18,8 @@ TOOL_MODULES = (
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
     "calc.chart_edit", "calc.pivot_tables",
+    "calc.sheet_view", "calc.copy_range", "calc.fill_series", "calc.validation_rules", "calc.named_range_tool",
+    "calc.protection",
     "research.web_tools",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
