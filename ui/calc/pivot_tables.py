@@ -10,7 +10,7 @@ source's cache): the answer says so.
 """
 from __future__ import annotations
 
-from typing import List, Literal, Optional
+from typing import List, Literal, Optional, Tuple
 
 from com.sun.star.sheet.DataPilotOutputRangeType import RESULT
 
@@ -23,6 +23,7 @@ from .addresses import RANGE_HELP, Target, clamp_to_used, range_of_address, reso
 from .chart_place import add_sheet, all_charts, check_new_sheet_name
 from .formatting import number_format_key
 from .guards import ensure_sheet_unprotected
+from .locales import format_locale
 from .pivot_fields import FUNCTION_NAMES, FieldNames, FilterField, Layout, ValueField, check_layout, set_layout
 from .pivot_place import (PivotRef, all_pivots, cell_address, find_pivot, first_filled, may_hold_content,
                           pivot_name)
@@ -66,7 +67,7 @@ def create_pivot_table(context, source: str = Arg("The data with its header row:
     if place is not None:
         ensure_sheet_unprotected(place.sheet, "insert a pivot table")
     name = pivot_name(document, name)
-    key = _format_key(document, number_format)
+    key = _format_key(context, number_format)
     tables = (place.sheet if place else data.sheet).getDataPilotTables()
     descriptor = tables.createDataPilotDescriptor()
     descriptor.setSourceRange(data.cell_range().getRangeAddress())
@@ -114,7 +115,8 @@ def edit_pivot_table(context, name: Optional[str] = Arg("The pivot table (defaul
     if action == "delete":
         return _delete(document, pivot)
     layout = Layout(rows, columns, values, filters)
-    return _change(document, pivot, layout, total_row, total_column, values_in, number_format, source)
+    number_format_given = (_format_key(context, number_format), number_format)
+    return _change(document, pivot, layout, total_row, total_column, values_in, number_format_given, source)
 
 
 def _source(document, text: str) -> Target:
@@ -140,11 +142,12 @@ def _free_sheet_name(document, wanted: Optional[str]) -> str:
     return name
 
 
-def _format_key(document, number_format: Optional[str]) -> Optional[int]:
+def _format_key(context, number_format: Optional[str]) -> Optional[int]:
+    """The document's key of ``number_format`` in the document's locale (None when not given)."""
     if number_format is None:
         return None
     try:
-        return number_format_key(document, number_format)
+        return number_format_key(context.document, number_format, format_locale(context.document, context.office))
     except FormatError as error:
         raise ToolError("%s. Nothing was changed." % error) from None
 
@@ -208,10 +211,11 @@ def _delete(document, pivot: PivotRef) -> ToolOutcome:
                                _("Deleted pivot table '%s'") % pivot.name)
 
 
-def _change(document, pivot: PivotRef, layout: Layout, total_row, total_column, values_in, number_format,
-            source) -> ToolOutcome:
+def _change(document, pivot: PivotRef, layout: Layout, total_row, total_column, values_in,
+            number_format_given: Tuple[Optional[int], Optional[str]], source) -> ToolOutcome:
+    """Apply the changes given; ``number_format_given``: the format's key in the document and its text as given."""
     table = pivot.table
-    key = _format_key(document, number_format)
+    key, number_format = number_format_given
     new_source = _source(document, source) if source else None
     if new_source is not None and new_source.sheet.getName() != (pivot.source(document) or new_source).sheet_name:
         raise ToolError("The new source must be on the sheet of the old one. Nothing was changed.")

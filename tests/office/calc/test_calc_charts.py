@@ -141,7 +141,7 @@ def test_pie_with_percentages_slice_colours_and_what_it_ignores(tool, sheet):
             "line, scatter, radar and column_line charts have them).") in outcome.content
     pie = series(chart_model(sheet, "Chart 1"))[0]
     assert pie.Label.ShowNumberInPercent and pie.Label.ShowCategoryName and not pie.Label.ShowNumber
-    assert [pie.getDataPointByIndex(i).Color for i in range(3)] == [0xFF0000, 0x2A6099, 0x00A933]
+    assert [pie.getDataPointByIndex(i).Color for i in range(3)] == [0xFF0000, 0x0000FF, 0x008000]  # CSS colour names
 
 
 def test_log_scale_and_axis_limits_of_a_scatter_x_axis(tool, sheet):
