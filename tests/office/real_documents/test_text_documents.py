@@ -279,7 +279,7 @@ def test_format_all_on_found_places_equals_formatting_match_by_match_in_every_do
     the same document, and one undo gives the original back."""
     from marginalia.ui.writer.blocks import body_blocks
     from marginalia.ui.writer.format_all import format_everywhere
-    from marginalia.ui.writer.formatting import _format_each
+    from marginalia.ui.writer.formatting import _places
     from marginalia.ui.writer.locate import plain_matches
     bold = {"CharWeight": 150.0}
     formatted_documents = 0
@@ -293,7 +293,10 @@ def test_format_all_on_found_places_equals_formatting_match_by_match_in_every_do
             assert _weights(fast) == before, name  # declined: nothing changed
             continue
         careful = open_copy(name)
-        _in_one_undo_step(careful, lambda: _format_each(plain_matches(careful, body_blocks(careful), word), bold))
+        def one_by_one():
+            for place in _places(plain_matches(careful, body_blocks(careful), word), word):
+                place.setPropertyValues(tuple(bold), tuple(bold.values()))
+        _in_one_undo_step(careful, one_by_one)
         assert _weights(fast) == _weights(careful) != before, (name, word)
         fast.getUndoManager().undo()
         assert _weights(fast) == before, name
