@@ -1,0 +1,69 @@
+"""Changing a page style so that one Ctrl+Z takes it back, without touching the rest of the undo history.
+
+LibreOffice 7.4 records no undo step for a page style changed through the API, and worse, it
+deletes the whole undo history first (``SwXPageStyle``: "as long as Undo of page styles with
+header/footer causes trouble"). Its own undo of a header switched on (the menu's, recorded as
+"Header/footer changed") crashed the office at the next undo or redo (measured, through the
+API's undo and inside an undo context; a header switched off, or a first page made to share its
+header again, left "!!br0ken!!" in the text after undo and redo). So a page style is changed here
+with the document's undo manager locked (nothing is recorded and nothing deleted), and an undo
+action of our own that sets the old values back (and the new ones on redo) joins the open undo
+context. Headers and footers are created at the end of their part of the document, so switching
+one on and off again in reverse order leaves every other position as it was: undone and redone
+20 times with text typed into the new header meanwhile, the text stayed right (measured).
+Switching a header off deletes its text, whose positions an undo cannot restore: callers refuse it.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import unohelper
+from com.sun.star.document import XUndoAction
+
+from ..office.log import get_logger
+
+log = get_logger("writer.page_undo")
+
+
+class PageStyleUndo(unohelper.Base, XUndoAction):
+    """Sets a page style's properties back (undo: in reverse order) or again (redo: in order)."""
+
+    def __init__(self, title: str, style, names: Sequence[str], before: Sequence, after: Sequence):
+        self.Title = title
+        self._style = style
+        self._steps = list(zip(names, before, after))
+
+    def undo(self):
+        self._set([(name, old) for name, old, _new in reversed(self._steps)], "undo")
+
+    def redo(self):
+        self._set([(name, new) for name, _old, new in self._steps], "redo")
+
+    def _set(self, values, what: str) -> None:
+        # LibreOffice runs this with undo disabled, so the API does not clear the history here
+        try:
+            for name, value in values:
+                self._style.setPropertyValue(name, value)
+        except Exception:  # LibreOffice would swallow it: log it
+            log.exception("the %s of %s failed", what, self.Title)
+
+
+def change_page_style(document, style, changes: dict, title: str) -> None:
+    """Set ``changes`` (property name → value, applied in order) on the page ``style`` as one undoable action.
+
+    Whatever was set before a failure stays undoable: the action holds what was done.
+    """
+    manager = document.getUndoManager()
+    names, before, after = [], [], []
+    manager.lock()
+    try:
+        for name, value in changes.items():  # in order: a header is switched on before its sharing flags
+            old = style.getPropertyValue(name)
+            style.setPropertyValue(name, value)
+            names.append(name)
+            before.append(old)
+            after.append(style.getPropertyValue(name))
+    finally:
+        manager.unlock()
+        if names:
+            manager.addUndoAction(PageStyleUndo(title, style, names, before, after))
