@@ -13,12 +13,17 @@ from typing import List, Optional, Tuple, Union
 import uno
 
 from ...core.agent.tools import ToolError
+from ...core.i18n import N_
 from ...core.text.match import quote
 from ..office.enumeration import elements
 
 KINDS = ("page", "pages", "date", "time", "title", "author", "file_name")
 KIND_WORDS = {"page": "page number", "pages": "page count", "date": "date", "time": "time", "title": "title",
               "author": "author", "file_name": "file name"}
+KIND_TITLES = {"page": N_("Inserted a page number"), "pages": N_("Inserted a page count"),
+               "date": N_("Inserted a date"), "time": N_("Inserted a time"), "title": N_("Inserted the title"),
+               "author": N_("Inserted the author"), "file_name": N_("Inserted the file name")}
+"""The transcript line of an inserted field, by kind (translated when shown)."""
 SERVICES = {"page": "PageNumber", "pages": "PageCount", "date": "DateTime", "time": "DateTime",
             "title": "docinfo.Title", "author": "docinfo.CreateAuthor", "file_name": "FileName"}
 ARABIC = 4  # com.sun.star.style.NumberingType.ARABIC
