@@ -51,10 +51,11 @@ class Part:
 def parts(document, notes: bool = False) -> List[Part]:
     """Every header, footer, frame and text box that holds text, in that order (then every note)."""
     found = _page_parts(document) + _frames(document) + _text_boxes(document)
-    return found + _notes(document) if notes else found
+    return found + note_parts(document) if notes else found
 
 
-def _notes(document) -> List[Part]:
+def note_parts(document) -> List[Part]:
+    """Every footnote, then every endnote, named as the reading tools mark them ("footnote 1", "endnote i")."""
     found = []
     for kind, notes in (("footnote", document.getFootnotes()), ("endnote", document.getEndnotes())):
         for index in range(notes.getCount()):
