@@ -94,5 +94,5 @@ def test_an_sdk_document_with_level_four_headings(open_corpus, office):
     outcome = tools.ok("table_of_contents", action="insert", position="start", levels=4)
     assert "with 4 entries" in outcome.content
     assert [text.split("\t")[0] for text in _texts(doc)[1:5]] == [
-        "Sun in Education ", "Solaris 7 Operating Environment", "Sun Developer Connection[sm] Program",
+        "Sun in Education", "Solaris 7 Operating Environment", "Sun Developer Connection[sm] Program",
         "About Sun Microsystems, Inc."]
