@@ -23,6 +23,8 @@ TITLES = {
     "replace_text": N_("replace text"), "research_web": N_("research web"), "search_text": N_("search text"),
     "sort_range": N_("sort range"), "tables": N_("tables"), "track_changes": N_("track changes"),
     "web_search": N_("web search"), "write_range": N_("write range"),
+    "page_setup": N_("page setup"), "header_footer": N_("header and footer"), "fields": N_("fields"),
+    "notes": N_("footnotes and endnotes"), "table_of_contents": N_("table of contents"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 
