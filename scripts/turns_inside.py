@@ -60,9 +60,33 @@ def _writer_state(doc):
         tables = doc.getTextTables()
         names = sorted(tables.getElementNames())
         cells += [_cells(tables.getByName(name)) for name in names if name not in seen]
-        return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names}
+        return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names,
+                "pages": _page_styles(doc), "notes": _notes(doc)}
     finally:
         doc.unlockControllers()
+
+
+PAGE_PROPERTIES = ("Width", "Height", "IsLandscape", "TopMargin", "BottomMargin", "LeftMargin", "RightMargin",
+                   "HeaderIsOn", "FooterIsOn", "FirstIsShared", "HeaderIsShared", "FooterIsShared")
+PAGE_TEXTS = ("HeaderText", "HeaderTextFirst", "HeaderTextLeft", "FooterText", "FooterTextFirst", "FooterTextLeft")
+
+
+def _page_styles(doc):
+    """Every page style's set-up, columns and header and footer texts (the page tools change them)."""
+    family = doc.getStyleFamilies().getByName("PageStyles")
+    found = []
+    for name in sorted(family.getElementNames()):
+        style = family.getByName(name)
+        texts = [style.getPropertyValue(prop) for prop in PAGE_TEXTS]
+        found.append([name, list(style.getPropertyValues(PAGE_PROPERTIES)), style.TextColumns.getColumnCount(),
+                      [text.getString() if text is not None else None for text in texts]])
+    return found
+
+
+def _notes(doc):
+    """The texts of every footnote and endnote."""
+    return [[notes.getByIndex(i).getString() for i in range(notes.getCount())]
+            for notes in (doc.getFootnotes(), doc.getEndnotes())]
 
 
 def _cells(table):
