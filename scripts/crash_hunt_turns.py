@@ -150,7 +150,7 @@ def _page_setup(rng, outline) -> Call:
     changes = rng.choice([{"orientation": rng.choice(("landscape", "portrait"))}, {"margin_cm": rng.choice((1.5, 2, 3))},
                           {"columns": rng.choice((1, 2, 3))}, {"paper": rng.choice(("A4", "Letter", "A5"))},
                           {"header": True, "different_first_page": True},
-                          {"footer": True, "different_left_right": True}])
+                          {"footer": True}])
     if rng.random() < 0.3:
         first = rng.randint(1, count)
         changes.update(paragraph=first, to_paragraph=min(count, first + rng.choice((0, 2))))

@@ -79,8 +79,26 @@ def _page_styles(doc):
         style = family.getByName(name)
         texts = [style.getPropertyValue(prop) for prop in PAGE_TEXTS]
         found.append([name, list(style.getPropertyValues(PAGE_PROPERTIES)), style.TextColumns.getColumnCount(),
-                      [text.getString() if text is not None else None for text in texts]])
+                      [_without_field_values(text) if text is not None else None for text in texts]])
     return found
+
+
+def _without_field_values(xtext):
+    """The text of a header or footer with each field as ``<field>``: a page number shows what the layout
+    made of it last, which an undo does not restore."""
+    lines = []
+    paragraphs = xtext.createEnumeration()
+    while paragraphs.hasMoreElements():
+        paragraph = paragraphs.nextElement()
+        if not paragraph.supportsService("com.sun.star.text.Paragraph"):
+            lines.append("<table>")
+            continue
+        line, portions = [], paragraph.createEnumeration()
+        while portions.hasMoreElements():
+            portion = portions.nextElement()
+            line.append("<field>" if portion.TextPortionType == "TextField" else portion.getString())
+        lines.append("".join(line))
+    return "\n".join(lines)
 
 
 def _notes(doc):

@@ -27,6 +27,10 @@ from .text_ops import insert_plain
 PAGES = {"all": "", "first": "First", "left": "Left", "right": "Right"}
 ALIGNMENTS = {"left": 0, "right": 1, "center": 3}  # ParaAdjust
 ALIGNED = {"left": "aligned left", "center": "centred", "right": "aligned right"}
+LEFT_RIGHT = ("Left and right pages of %s share one %s, and LibreOffice cannot undo giving them their own safely (it "
+              "keeps the left one's text when they share again, which leaves an undo of earlier changes misplaced), "
+              "so it is not done here. Write it with pages \"all\"; the user can untick \"Same content on left and "
+              "right pages\" under Format ▸ Page Style, after which pages \"left\" and \"right\" write each.")
 
 
 @tool(apps=("writer",), changes_document=True)
@@ -36,7 +40,7 @@ def header_footer(context, kind: Literal["header", "footer"],
                                      "empties it. A line break starts a new line (paragraph)."),
                   pages: Literal["all", "first", "left", "right"] = Arg(
                       "all (default): the pages' header; first: the first page's own (made if needed); left/right: "
-                      "left or right pages' own.", default="all"),
+                      "left or right pages' own, where they already have their own.", default="all"),
                   position: Literal["replace", "start", "end"] = Arg(
                       "replace (default) the whole text, or add the lines at its start or end.", default="replace"),
                   alignment: Optional[Literal["left", "center", "right"]] = Arg("Alignment of the lines written."),
@@ -45,8 +49,8 @@ def header_footer(context, kind: Literal["header", "footer"],
     """Write the header or footer of the pages: its whole text, or lines added at its start or end, with fields
     that stay up to date (page number, page count, date, time, title, author, file name), aligned left, centred
     or right. A header or footer that is off is switched on. pages "first" gives the first page its own
-    (content "" leaves the first page without one), "left"/"right" left or right pages theirs. To change a few
-    words of an existing header use other_text.
+    (content "" leaves the first page without one), "left"/"right" write left or right pages' own header where the
+    document has them. To change a few words of an existing header use other_text.
     """
     document = context.document
     parts = pieces(content)
@@ -77,7 +81,7 @@ def _switches(style, kind: str, pages: str) -> dict:
     if pages == "first" and get("FirstIsShared") is not False:
         result["FirstIsShared"] = False
     if pages in ("left", "right") and get(kind.capitalize() + "IsShared") is not False:
-        result[kind.capitalize() + "IsShared"] = False
+        raise ToolError(LEFT_RIGHT % (display_name(style), kind))
     return result
 
 
@@ -143,8 +147,6 @@ def _answer(context, kind: str, pages: str, position: str, alignment: Optional[s
             notes.append("switched on")
         if "FirstIsShared" in switches:
             notes.append("the first page has its own header and footer now")
-        if kind.capitalize() + "IsShared" in switches:
-            notes.append("left and right pages have their own %s now" % kind)
         shows = read_with_placeholders(style.getPropertyValue(suffix))
         lines.append("%s the %s%s of %s%s: it reads %s." % (
             verb, which, kind, quote(display_name(style)), " (%s)" % "; ".join(notes) if notes else "",

@@ -39,7 +39,6 @@ class PageChanges:
     header: Optional[bool] = None
     footer: Optional[bool] = None
     different_first_page: Optional[bool] = None
-    different_left_right: Optional[bool] = None
 
     def any(self) -> bool:
         """True when the call asks for a change."""
@@ -121,15 +120,6 @@ def _headers(get, changes: PageChanges) -> dict:
                             "first page's own text would be damaged by undo and redo), so it is not done here. Write "
                             "the same text into the first page's header with header_footer instead.")
         result["FirstIsShared"] = not changes.different_first_page
-    if changes.different_left_right is not None:
-        for kind in ("Header", "Footer"):
-            if _shared(get, kind + "IsShared") != changes.different_left_right:
-                continue
-            if not changes.different_left_right and kind in parts_on:
-                raise ToolError("LibreOffice cannot undo making left and right pages share the %s again, so it is "
-                                "not done here. Write the same text into both with header_footer instead."
-                                % kind.lower())
-            result[kind + "IsShared"] = not changes.different_left_right
     return result
 
 
@@ -174,9 +164,6 @@ def described(changes: PageChanges) -> List[str]:
             words.append("%s on" % label)
     if changes.different_first_page is not None:
         words.append("a different first page" if changes.different_first_page else "the same first page")
-    if changes.different_left_right is not None:
-        words.append("different left and right pages" if changes.different_left_right else "the same left and right "
-                                                                                               "pages")
     return words
 
 

@@ -25,8 +25,11 @@ from .review import require_writable, review_mode
 
 COPIED = ("Width", "Height", "IsLandscape", "TopMargin", "BottomMargin", "LeftMargin", "RightMargin", "GutterMargin",
           "TextColumns", "NumberingType", "PageStyleLayout", "WritingMode", "HeaderIsOn", "FooterIsOn",
-          "FirstIsShared", "HeaderIsShared", "FooterIsShared")
-"""What a new page style takes from the one it copies, in the order to set it."""
+          "FirstIsShared")
+"""What a new page style takes from the one it copies, in the order to set it. Not whether left and right
+pages have headers of their own: LibreOffice keeps a left header's text when it is shared again, so an
+undo of that split leaves the document's positions shifted (the undo of a footnote inserted before it then
+left the footnote in place, measured)."""
 PART_COPIED = ("BodyDistance", "Height", "IsDynamicHeight")
 """What it takes of a header or footer that is on (``Header…``, ``Footer…``)."""
 

@@ -50,11 +50,9 @@ def page_setup(context, action: Literal["list", "set", "remove_break"] = Arg(
                header: Optional[bool] = Arg("true switches the header on (write it with header_footer)."),
                footer: Optional[bool] = Arg("true switches the footer on."),
                different_first_page: Optional[bool] = Arg("true: the first page gets its own header and footer "
-                                                          "(e.g. none on a title page)."),
-               different_left_right: Optional[bool] = Arg("true: left and right pages get their own header and "
-                                                          "footer.")) -> ToolOutcome:
+                                                          "(e.g. none on a title page).")) -> ToolOutcome:
     """Page set-up, kept in page styles: paper size, orientation, margins, text columns, header and footer on,
-    a different first page, different left and right pages. action "list": the page styles in use, where each
+    a different first page. action "list": the page styles in use, where each
     starts and how it is set up. "set": change them (every style in use unless page_style is given); with
     paragraph (and to_paragraph) those pages get a page style of their own on new pages, e.g. a landscape
     table. "remove_break": remove the page break before paragraph N (also one that starts a page style).
@@ -67,14 +65,14 @@ def page_setup(context, action: Literal["list", "set", "remove_break"] = Arg(
         return remove_break(context, paragraph)
     changes = PageChanges(paper, width_cm, height_cm, orientation, margin_cm, margin_top_cm, margin_bottom_cm,
                           margin_left_cm, margin_right_cm, columns, column_gap_cm, header, footer,
-                          different_first_page, different_left_right)
+                          different_first_page)
     if paragraph is not None:
         return own_page_style(context, paragraph, to_paragraph, page_style, changes)
     if to_paragraph is not None:
         raise ToolError("to_paragraph needs paragraph (the first paragraph of those pages).")
     if not changes.any():
         raise ToolError("Say what to change: paper (or width_cm, height_cm), orientation, margin_cm (or one margin), "
-                        "columns, column_gap_cm, header, footer, different_first_page or different_left_right.")
+                        "columns, column_gap_cm, header, footer or different_first_page.")
     document = context.document
     targets = [resolve_page_style(document, page_style)] if page_style else styles_in_use(document)
     planned = [(name, style, style_changes(style.getPropertyValue, changes)) for name, style in targets]
