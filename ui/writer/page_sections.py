@@ -20,7 +20,7 @@ from ..office.enumeration import elements
 from .blocks import Block, block_at, body_blocks, has_block
 from .page_changes import NOT_TRACKED, PageChanges, described, style_changes
 from .page_styles import display_name, page_style_family, resolve_page_style
-from .page_undo import change_page_style
+from .page_undo import change_page_style, start_page_style
 from .review import require_writable, review_mode
 
 COPIED = ("Width", "Height", "IsLandscape", "TopMargin", "BottomMargin", "LeftMargin", "RightMargin", "GutterMargin",
@@ -61,10 +61,10 @@ def own_page_style(context, first: int, last: Optional[int], wanted: Optional[st
     style = existing if existing is not None else _made(document, family, name)
     if properties:
         change_page_style(document, style, properties, "Page style %s" % name)
-    start.obj.setPropertyValue("PageDescName", name)
+    start_page_style(document, start, name, "Page style %s from paragraph %d" % (name, first))
     resumed = resume is not None and not resume.obj.getPropertyValue("PageDescName")
     if resumed:
-        resume.obj.setPropertyValue("PageDescName", current)
+        start_page_style(document, resume, current, "Page style %s from paragraph %d" % (current, resume.number))
     return _answer(context, first, last, style, source, existing is None, changes, current if resumed else None)
 
 
@@ -91,9 +91,13 @@ def _target(document, family, wanted: Optional[str], source):
 
 
 def _copied(source, changes: PageChanges) -> dict:
-    """The properties a new style copies from ``source`` (a header or footer the call switches off stays off)."""
+    """The properties a new style copies from ``source`` (a header or footer the call switches off stays off).
+
+    Writer reads a sharing flag as void while no header or footer is on; setting void is refused, so it is left out.
+    """
     get = source.getPropertyValue
-    result = {name: get(name) for name in COPIED}
+    values = ((name, get(name)) for name in COPIED)
+    result = {name: value for name, value in values if value is not None}  # void: FirstIsShared with no header
     for kind, wanted in (("Header", changes.header), ("Footer", changes.footer)):
         if wanted is False:
             result[kind + "IsOn"] = False
@@ -152,7 +156,7 @@ def remove_break(context, number: Optional[int]) -> ToolOutcome:
                         "there because the one before is full." % (number, number - 1))
     require_writable(document)
     if style:
-        block.obj.setPropertyValue("PageDescName", "")
+        start_page_style(document, block, "", "No page style from paragraph %d" % number)
         removed.append("the start of the page style %s" % quote(_display(document, style)))
     if kind in (PAGE_BEFORE, PAGE_BOTH):
         block.obj.setPropertyValue("BreakType", PAGE_AFTER if kind == PAGE_BOTH else NO_BREAK)

@@ -12,6 +12,13 @@ context. Headers and footers are created at the end of their part of the documen
 one on and off again in reverse order leaves every other position as it was: undone and redone
 20 times with text typed into the new header meanwhile, the text stayed right (measured).
 Switching a header off deletes its text, whose positions an undo cannot restore: callers refuse it.
+
+A paragraph that starts a page style is set the same way (:func:`start_page_style`): LibreOffice's
+own undo keeps the page style the paragraph named by its object, and the undo of the turn that made
+that style deletes it, so its redo brought the paragraph back naming "Default Page Style" instead
+of the style made anew (measured). Our action names the style by name and finds the paragraph by its
+number, which is the same whenever it runs: every step after it is undone first, every step before
+it is redone first.
 """
 from __future__ import annotations
 
@@ -21,16 +28,23 @@ import unohelper
 from com.sun.star.document import XUndoAction
 
 from ..office.log import get_logger
+from .blocks import block_at, body_blocks
 
 log = get_logger("writer.page_undo")
 
 
 class PageStyleUndo(unohelper.Base, XUndoAction):
-    """Sets a page style's properties back (undo: in reverse order) or again (redo: in order)."""
+    """Sets a page style's properties back (undo: in reverse order) or again (redo: in order).
 
-    def __init__(self, title: str, style, names: Sequence[str], before: Sequence, after: Sequence):
+    The style is looked up by name each time: the undo of a turn that made the style deletes it,
+    and its redo makes a new one (the object of the old one then pointed into freed memory: setting
+    a property through it aborted LibreOffice, found by the crash hunt).
+    """
+
+    def __init__(self, title: str, family, name: str, names: Sequence[str], before: Sequence, after: Sequence):
         self.Title = title
-        self._style = style
+        self._family = family
+        self._name = name
         self._steps = list(zip(names, before, after))
 
     def undo(self):
@@ -42,10 +56,50 @@ class PageStyleUndo(unohelper.Base, XUndoAction):
     def _set(self, values, what: str) -> None:
         # LibreOffice runs this with undo disabled, so the API does not clear the history here
         try:
+            if not self._family.hasByName(self._name):
+                log.warning("the %s of %s found no page style %s", what, self.Title, self._name)
+                return
+            style = self._family.getByName(self._name)
             for name, value in values:
-                self._style.setPropertyValue(name, value)
+                style.setPropertyValue(name, value)
         except Exception:  # LibreOffice would swallow it: log it
             log.exception("the %s of %s failed", what, self.Title)
+
+
+class PageStartUndo(unohelper.Base, XUndoAction):
+    """Sets the page style that block ``number`` starts back (undo) or again (redo)."""
+
+    def __init__(self, title: str, document, number: int, before: str, after: str):
+        self.Title = title
+        self._document = document
+        self._number = number
+        self._before, self._after = before, after
+
+    def undo(self):
+        self._set(self._before, "undo")
+
+    def redo(self):
+        self._set(self._after, "redo")
+
+    def _set(self, name: str, what: str) -> None:
+        try:
+            block = block_at(body_blocks(self._document), self._number)
+            block.obj.setPropertyValue("PageDescName", name)
+        except Exception:  # LibreOffice would swallow it: log it
+            log.exception("the %s of %s failed", what, self.Title)
+
+
+def start_page_style(document, block, name: str, title: str) -> None:
+    """Make ``block`` (a :class:`~.blocks.Block` of the body) start a new page with the page style ``name``
+    ("": with none) as one undoable action that finds the style by name."""
+    manager = document.getUndoManager()
+    before = block.obj.getPropertyValue("PageDescName") or ""
+    manager.lock()
+    try:
+        block.obj.setPropertyValue("PageDescName", name)
+    finally:
+        manager.unlock()
+    manager.addUndoAction(PageStartUndo(title, document, block.number, before, name))
 
 
 def change_page_style(document, style, changes: dict, title: str) -> None:
@@ -66,4 +120,5 @@ def change_page_style(document, style, changes: dict, title: str) -> None:
     finally:
         manager.unlock()
         if names:
-            manager.addUndoAction(PageStyleUndo(title, style, names, before, after))
+            family = document.getStyleFamilies().getByName("PageStyles")
+            manager.addUndoAction(PageStyleUndo(title, family, style.getName(), names, before, after))

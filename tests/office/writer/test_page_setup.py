@@ -123,6 +123,23 @@ def test_a_landscape_table_on_pages_of_their_own(tools, sample):
     assert "the start of the page style “Default Page Style”" in removed.content and not blocks(sample)[7].PageDescName
 
 
+def test_undo_redo_undo_of_pages_with_a_style_of_their_own(office, tools, sample):
+    """The redo makes the page style anew: the undo action must find it by name (through the object of the one
+    it made first, LibreOffice aborted: crash hunt, seed 2)."""
+    before = (_setup(sample), [b.PageDescName for b in blocks(sample)])
+    undo = DocumentUndo(sample)
+    assert undo.run("own pages", lambda: tools.ok("page_setup", action="set", paragraph=3, to_paragraph=4,
+                                                  margin_cm=1.5, header=True)).ok
+    manager = sample.getUndoManager()
+    manager.undo()
+    manager.redo()
+    made = _style(sample, "Default Page Style 2")
+    assert _near(made.TopMargin, 1500) and made.HeaderIsOn and blocks(sample)[2].PageDescName == "Default Page Style 2"
+    manager.undo()
+    assert (_setup(sample), [b.PageDescName for b in blocks(sample)]) == before
+    assert not sample.getStyleFamilies().getByName("PageStyles").hasByName("Default Page Style 2")
+
+
 def test_remove_a_plain_page_break_before_and_after(tools, sample):
     tools.ok("format_paragraphs", paragraph=3, page_break_before=True)
     tools.ok("format_paragraphs", paragraph=7 - 1, page_break_after=True)
