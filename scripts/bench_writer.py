@@ -323,6 +323,10 @@ class Bench:
             ("replace_text (all, plain) after %d turns" % EARLIER_TURNS, "change after turns", "replace_text",
              {"old_text": "Micheal", "new_text": "Michael", "all": True}, "replace_all",
              {"old": "Micheal", "new": "Michael"}),
+            ("table_of_contents (insert after the first paragraph)", "change", "table_of_contents",
+             {"action": "insert", "position": "after", "paragraph": 1}, "insert_contents", {"paragraph": 2}),
+            ("page_setup (landscape)", "change", "page_setup", {"action": "set", "orientation": "landscape"},
+             "landscape", {}),
         ]
 
 

@@ -44,13 +44,16 @@ def state(uid, full=False):
 def _writer_state(doc):
     """Body text, every body paragraph's style, every table's cell texts (the body's tables in their order,
     then the others by name), and the tables' names as a set: LibreOffice's own undo of deleting two
-    tables can give them back each other's names (seen with its API undo too)."""
+    tables can give them back each other's names (seen with its API undo too). Also every page style,
+    the blocks that start one or a page break (by their place), the notes and how many indexes there are."""
     doc.lockControllers()  # after an undo of many places, unlocked reads draw the selection each time
     try:
-        styles, cells, seen = [], [], set()
+        styles, cells, seen, starts = [], [], set(), []
         blocks = doc.getText().createEnumeration()
         while blocks.hasMoreElements():
             block = blocks.nextElement()
+            if block.PageDescName or block.BreakType.value != "NONE":
+                starts.append([len(styles), block.PageDescName or "", block.BreakType.value])
             if block.supportsService("com.sun.star.text.Paragraph"):
                 styles.append(block.ParaStyleName)
             else:
@@ -61,7 +64,8 @@ def _writer_state(doc):
         names = sorted(tables.getElementNames())
         cells += [_cells(tables.getByName(name)) for name in names if name not in seen]
         return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names,
-                "pages": _page_styles(doc), "notes": _notes(doc)}
+                "pages": _page_styles(doc), "page_starts": starts, "notes": _notes(doc),
+                "indexes": doc.getDocumentIndexes().getCount()}
     finally:
         doc.unlockControllers()
 

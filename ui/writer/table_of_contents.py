@@ -55,7 +55,7 @@ def table_of_contents(context, action: Literal["insert", "update", "remove", "li
 def _insert(context, position: str, number: Optional[int], title: Optional[str], levels: int) -> ToolOutcome:
     document = context.document
     blocks = body_blocks(document)
-    place = _place(document, blocks, position, number)
+    place, before = _place(document, blocks, position, number)
     require_writable(document)
     contents = document.createInstance(CONTENTS)
     contents.setPropertyValue("CreateFromOutline", True)
@@ -64,7 +64,7 @@ def _insert(context, position: str, number: Optional[int], title: Optional[str],
         contents.setPropertyValue("Title", title)
     document.getText().insertTextContent(place, contents, False)
     contents.update()
-    first, last = _paragraphs(document, contents)
+    first, last = _paragraphs(document, contents, before)
     entries = _entries(contents, first, last)
     lines = ["Inserted a table of contents titled %s as paragraphs %d–%d, with %d entr%s (headings of levels 1–%d); "
              "the paragraphs after it moved down by %d." % (quote(contents.getPropertyValue("Title")), first, last,
@@ -78,31 +78,35 @@ def _insert(context, position: str, number: Optional[int], title: Optional[str],
 
 
 def _place(document, blocks, position: str, number: Optional[int]):
-    """A collapsed range the table of contents goes at (it lands before the paragraph holding it)."""
+    """``(a collapsed range the table of contents goes at, the number of the paragraph it goes before)``: it
+    lands before the paragraph holding the range (at the document's end that number is not known: None)."""
     if position in ("before", "after") and number is None:
         raise ToolError("position \"%s\" needs paragraph=N." % position)
     if position == "start":
         number, position = 1, "before"
     if position == "end":
-        return document.getText().getEnd()
+        return document.getText().getEnd(), None
     block = block_at(blocks, number)
     if position == "after":
         if number == len(blocks):
-            return document.getText().getEnd()
+            return document.getText().getEnd(), None
         block = block_at(blocks, number + 1)
     if block.kind == "table":
         raise ToolError("Paragraph %d is a table; a table of contents goes before or after a paragraph." % block.number)
-    return block.obj.getStart()
+    return block.obj.getStart(), block.number
 
 
-def _paragraphs(document, contents):
-    """The first and last paragraph numbers of an index (its title and entries).
+def _paragraphs(document, contents, first: Optional[int] = None):
+    """The first and last paragraph numbers of an index (its title and entries), ``first`` if it is known.
 
-    Found by comparing positions with the body's paragraphs: walking the body numbered the first
-    paragraph of an index as the one before it (``block_numbers``, measured).
+    Otherwise found by comparing positions with the body's paragraphs (reading them all: 0.6 s at 500
+    pages): walking the body numbered the first paragraph of an index as the one before it
+    (``block_numbers``, measured).
     """
     anchor = contents.getAnchor()
     inside = list(elements(document.getText().createTextCursorByRange(anchor).createEnumeration()))
+    if first is not None:
+        return first, first + len(inside) - 1
     find = block_finder(document, body_blocks(document))
     first, last = find(inside[0]), find(inside[-1])
     return (first.number if first else 0), (last.number if last else 0)
