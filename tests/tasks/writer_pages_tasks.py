@@ -7,10 +7,16 @@ mammoth-footnotes.docx ("Ouch." with two footnotes).
 """
 from __future__ import annotations
 
+import os
+import zipfile
+
+import uno
+
 from .checks import blocks, expect, paragraph_with, paragraphs, texts
 from .model import Task
 
 CENTRED = 3
+RIGHT = 1
 HEADER = "Quarterly Report — Example Ltd"
 
 
@@ -165,6 +171,99 @@ def contents_updated(doc):
     expect(not any(t.startswith("Outlook\t") for t in all_texts), "the contents still list 'Outlook'")
 
 
+def _next_to(doc, extension: str) -> str:
+    """The file with the document's name and ``extension`` in the document's folder (fails when it is not there)."""
+    own = uno.fileUrlToSystemPath(doc.getLocation())
+    path = os.path.splitext(own)[0] + extension
+    expect(os.path.isfile(path), "no %s next to the document (%s)" % (os.path.basename(path), os.listdir(
+        os.path.dirname(own))))
+    return path
+
+
+def pdf_next_to_it(doc):
+    with open(_next_to(doc, ".pdf"), "rb") as handle:
+        data = handle.read()
+    expect(data.startswith(b"%PDF") and b"/Type/Page" in data.replace(b" ", b""), "report.pdf is not a PDF with pages")
+
+
+def word_copy_next_to_it(doc):
+    with zipfile.ZipFile(_next_to(doc, ".docx")) as word:
+        body = word.read("word/document.xml").decode("utf-8")
+    for words in ("Quarterly Report", "Summary", "We expect steady growth next quarter."):
+        expect(words in body, "the Word copy lacks %r" % words)
+
+
+def endnote_after_steady_growth(doc):
+    expect(doc.getFootnotes().getCount() == 0, "a footnote was added")
+    notes = doc.getEndnotes()
+    expect(notes.getCount() == 1, "%d endnotes, not 1" % notes.getCount())
+    expect(notes.getByIndex(0).getString().strip() == "Figures are unaudited.", "the endnote reads %r"
+           % notes.getByIndex(0).getString())
+    portions = list(_each(paragraph_with(doc, "steady growth").createEnumeration()))
+    at = [p.TextPortionType for p in portions].index("Footnote")
+    expect(portions[at - 1].getString().endswith("steady growth"), "the endnote's mark is not right after 'steady "
+                                                                    "growth': %r" % portions[at - 1].getString())
+
+
+def first_footnote_deleted(doc):
+    notes = [doc.getFootnotes().getByIndex(i).getString() for i in range(doc.getFootnotes().getCount())]
+    expect(len(notes) == 1, "%d footnotes, not 1" % len(notes))
+    expect("tachyon" not in notes[0] and "Fin." in notes[0], "the footnote left reads %r" % notes[0])
+
+
+def _starts_page(doc, words: str) -> bool:
+    found = [p.getString() for p in paragraphs(doc)]
+    index = next(i for i, text in enumerate(found) if words in text)
+    paragraph, before = paragraphs(doc)[index], paragraphs(doc)[index - 1]
+    return (paragraph.BreakType.value in ("PAGE_BEFORE", "PAGE_BOTH") or bool(paragraph.PageDescName)
+            or before.BreakType.value in ("PAGE_AFTER", "PAGE_BOTH"))
+
+
+def outlook_on_a_new_page(doc):
+    expect(_starts_page(doc, "Outlook"), "Outlook does not start a new page")
+    expect(not _starts_page(doc, "Results"), "Results starts a new page too")
+
+
+def letter_paper(doc):
+    for style in _styles(doc):
+        expect(_near(style.Width, 21590) and _near(style.Height, 27940), "%s is %s × %s, not Letter (21.59 × 27.94 "
+                                                                        "cm)" % (style.DisplayName, style.Width,
+                                                                                  style.Height))
+
+
+def file_name_in_footer_right(doc):
+    for style in _styles(doc):
+        expect(style.FooterIsOn, "the footer of %s is off" % style.DisplayName)
+        lines = [(kinds, p) for kinds, p in _field_lines(style.FooterText) if "FileName" in kinds]
+        expect(lines, "the footer of %s has no file name field" % style.DisplayName)
+        expect(lines[0][1].ParaAdjust == RIGHT, "the file name is not right-aligned (ParaAdjust %d)"
+               % lines[0][1].ParaAdjust)
+
+
+def contents_removed(doc):
+    expect(doc.getDocumentIndexes().getCount() == 0, "the table of contents is still there")
+    found = texts(doc)
+    expect(found[:2] == ["Quarterly Report", "Prepared by Micheal Smith for the board."], "the report's start "
+                                                                                           "changed: %r" % found[:2])
+    expect(not any("\t" in text for text in found), "entries of the contents are left: %r"
+           % [t for t in found if "\t" in t])
+
+
+def left_margin_for_binding(doc):
+    for style in _styles(doc):
+        expect(_near(style.LeftMargin, 3000), "the left margin of %s is %s, not 3 cm" % (style.DisplayName,
+                                                                                      style.LeftMargin))
+        others = (style.TopMargin, style.BottomMargin, style.RightMargin)
+        expect(not any(_near(m, 3000) for m in others), "other margins changed too: %r" % (others,))
+
+
+def typo_fixed_and_saved(doc):
+    expect(not doc.isModified(), "the document has changes that are not saved")
+    with zipfile.ZipFile(uno.fileUrlToSystemPath(doc.getLocation())) as odt:
+        content = odt.read("content.xml").decode("utf-8")
+    expect("Micheal" not in content and "Michael Smith" in content, "the saved file still reads 'Micheal'")
+
+
 # --- the tasks --------------------------------------------------------------------------------------
 
 TASKS = [
@@ -218,4 +317,46 @@ TASKS = [
          contents_updated,
          plan=[("table_of_contents", {"action": "update"})],
          wrong=[("table_of_contents", {"action": "list"})]),
+    Task("writer.export-pdf", "document files", "Export it as a PDF.", "report", pdf_next_to_it,
+         plan=[("save_document", {"action": "export", "format": "pdf"})],
+         wrong=[("save_document", {"action": "export", "format": "docx"})]),
+    Task("writer.word-copy", "document files", "Save a copy as a Word document for Anna.", "report",
+         word_copy_next_to_it,
+         plan=[("save_document", {"action": "export", "format": "docx"})],
+         wrong=[("save_document", {"action": "export", "format": "odt", "file_name": "report for Anna.odt"})]),
+    Task("writer.endnote-after-steady-growth", "notes",
+         "Add an endnote after 'steady growth' saying 'Figures are unaudited.'", "report",
+         endnote_after_steady_growth,
+         plan=[("notes", {"action": "insert", "kind": "endnote", "text": "steady growth",
+                          "content": "Figures are unaudited."})],
+         wrong=[("notes", {"action": "insert", "text": "steady growth", "content": "Figures are unaudited."})]),
+    Task("writer.delete-first-footnote", "notes", "Delete the first footnote.", "mammoth-footnotes.docx",
+         first_footnote_deleted,
+         plan=[("notes", {"action": "list"}), ("notes", {"action": "delete", "note": "footnote 1"})],
+         wrong=[("notes", {"action": "delete", "note": "footnote 2"})]),
+    Task("writer.outlook-on-new-page", "page structure", "Start the Outlook section on a new page.", "report",
+         outlook_on_a_new_page,
+         plan=[("format_paragraphs", {"paragraph": 12, "page_break_before": True})],
+         wrong=[("format_paragraphs", {"paragraph": 6, "page_break_before": True})]),
+    Task("writer.letter-paper", "page structure", "Switch to US Letter paper.", "report", letter_paper,
+         plan=[("page_setup", {"action": "set", "paper": "Letter"})],
+         wrong=[("page_setup", {"action": "set", "paper": "Legal"})]),
+    Task("writer.file-name-in-footer", "page structure", "Put the file name in the footer, right-aligned.",
+         "report", file_name_in_footer_right,
+         plan=[("header_footer", {"kind": "footer", "content": "{file_name}", "alignment": "right"})],
+         wrong=[("header_footer", {"kind": "footer", "content": "{file_name}", "alignment": "left"})]),
+    Task("writer.remove-contents", "page structure", "Remove the table of contents.", "report-with-contents",
+         contents_removed,
+         plan=[("table_of_contents", {"action": "remove"})],
+         wrong=[("table_of_contents", {"action": "update"})]),
+    Task("writer.left-margin-for-binding", "page structure",
+         "Make the left margin 3 cm for binding and leave the other margins alone.", "report",
+         left_margin_for_binding,
+         plan=[("page_setup", {"action": "set", "margin_left_cm": 3})],
+         wrong=[("page_setup", {"action": "set", "margin_cm": 3})]),
+    Task("writer.fix-typo-and-save", "document files", "Fix the typo Micheal (it's Michael) and save.", "report",
+         typo_fixed_and_saved,
+         plan=[("replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True}),
+               ("save_document", {"action": "save"})],
+         wrong=[("replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True})]),
 ]
