@@ -121,6 +121,29 @@ def _placeholder(field, shown: str) -> str:
     return shown
 
 
+EMPTY = {
+    "title": "The document has no title yet, so the title field shows nothing until one is set (File ▸ Properties "
+             "▸ Description ▸ Title).",
+    "author": "The document records no author, so the author field shows nothing (File ▸ Properties ▸ General; new "
+              "documents take the name under Tools ▸ Options ▸ User Data).",
+    "file_name": "The document has not been saved yet, so the file name field shows nothing until it is.",
+}
+"""Why a field of these kinds shows nothing, for the answer (a tool never lets an empty field pass for done)."""
+
+
+def shows_nothing(document, kinds) -> str:
+    """Sentences (each after a space) naming the fields of ``kinds`` that show nothing in ``document`` and why."""
+    properties = document.getDocumentProperties()
+    empty = {"title": not properties.Title.strip(), "author": not properties.Author.strip(),
+             "file_name": not document.hasLocation()}
+    return "".join(" " + EMPTY[kind] for kind in dict.fromkeys(kinds) if empty.get(kind))
+
+
+def with_article(words: str) -> str:
+    """``a page number``, ``an author``."""
+    return ("an " if words[:1] in "aeiou" else "a ") + words
+
+
 def described_pieces(parts: List[Union[str, Tuple[str]]]) -> str:
     """The pieces in words: ``“Page ” + page number + “ of ” + page count``."""
     return " + ".join(KIND_WORDS[part[0]] if isinstance(part, tuple) else quote(part, 80) for part in parts) or "nothing"

@@ -17,7 +17,7 @@ from ...core.text.match import find_all, quote
 from ..office.enumeration import elements
 from .blocks import body_blocks, paragraph_at
 from .body_walk import block_numbers
-from .field_kinds import KIND_TITLES, KIND_WORDS, make_field
+from .field_kinds import KIND_TITLES, KIND_WORDS, make_field, shows_nothing, with_article
 from .locate import MATCH_CASE, OCCURRENCE, Where, find_targets
 from .other_text import named_part, parts
 from .review import editing
@@ -64,7 +64,8 @@ def fields(context, action: Literal["insert", "list"],
         xtext.insertTextContent(cursor, field, False)
     words = KIND_WORDS[kind] + (" (fixed)" if fixed else "")
     tracked = " It is recorded as a tracked change." if scope.recording else ""
-    return ToolOutcome.success("Inserted a %s field %s.%s" % (words, where, tracked),
+    return ToolOutcome.success("Inserted %s field %s.%s%s" % (with_article(words), where, tracked,
+                                                             shows_nothing(document, [kind])),
                                _(KIND_TITLES[kind]))
 
 

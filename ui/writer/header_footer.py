@@ -18,7 +18,7 @@ from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import _
 from ...core.text.match import quote
 from ..office.enumeration import elements
-from .field_kinds import described_pieces, make_field, pieces, read_with_placeholders
+from .field_kinds import described_pieces, make_field, pieces, read_with_placeholders, shows_nothing
 from .page_styles import display_name, resolve_page_style, styles_in_use
 from .page_undo import change_page_style
 from .review import editing, review_mode
@@ -153,7 +153,8 @@ def _answer(context, kind: str, pages: str, position: str, alignment: Optional[s
             quote(shows, 200) if shows.strip(" /") else "nothing"))
         lines.extend(_kept_apart(style, kind, pages))
     written = described_pieces(parts)
-    extra = [" Written: %s%s." % (written, ", " + ALIGNED[alignment] if alignment else "")]
+    extra = [" Written: %s%s." % (written, ", " + ALIGNED[alignment] if alignment else ""),
+             shows_nothing(context.document, [part[0] for part in parts if isinstance(part, tuple)])]
     if review_mode(context) or context.document.getPropertyValue("RecordChanges"):
         extra.append(" The text is recorded as a tracked change; switching a header or footer on is not (Writer "
                      "does not track page styles).")

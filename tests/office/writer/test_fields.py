@@ -37,8 +37,27 @@ def test_a_fixed_time_replacing_words_and_a_title_at_a_paragraph_end(tools, samp
     tools.ok("fields", action="insert", kind="time", fixed=True, text="two engineers", placement="replace")
     assert "two engineers" not in blocks(sample)[8].getString()
     outcome = tools.ok("fields", action="insert", kind="title", paragraph=1)
-    assert outcome.content == "Inserted a title field at the end of paragraph 1."
+    assert outcome.content == ("Inserted a title field at the end of paragraph 1. The document has no title yet, so "
+                               "the title field shows nothing until one is set (File ▸ Properties ▸ Description ▸ "
+                               "Title).")
     assert _fields(sample) == ["DateTime", "docinfo.Title"]
+
+
+def test_fields_that_show_something_are_not_said_to_show_nothing(tools, sample):
+    """A title, author or file name field in a document without them shows nothing: the answer says so, and
+    only then (the answer was "Inserted a author field" either way)."""
+    outcome = tools.ok("fields", action="insert", kind="author", paragraph=2)
+    assert outcome.content.startswith("Inserted an author field at the end of paragraph 2. The document records no "
+                                      "author, so the author field shows nothing")
+    properties = sample.getDocumentProperties()
+    properties.Title, properties.Author = "Quarterly report", "Ann Analyst"
+    for kind in ("title", "author"):
+        outcome = tools.ok("fields", action="insert", kind=kind, paragraph=2)
+        assert outcome.content == "Inserted %s field at the end of paragraph 2." % ("a title" if kind == "title"
+                                                                                    else "an author")
+    outcome = tools.ok("fields", action="insert", kind="file_name", paragraph=9)
+    assert outcome.content.endswith("The document has not been saved yet, so the file name field shows nothing until "
+                                    "it is.")
 
 
 def test_a_page_number_after_words_in_the_footer_then_listed(tools, sample):
@@ -78,7 +97,7 @@ def test_one_undo_step_takes_it_back(office, tools, sample):
 def test_in_review_mode_the_field_is_a_tracked_insertion(tools, sample):
     tools.options["review_mode"] = True
     outcome = tools.ok("fields", action="insert", kind="file_name", paragraph=9)
-    assert outcome.content.endswith("It is recorded as a tracked change.")
+    assert "It is recorded as a tracked change." in outcome.content
     assert sample.getRedlines().getCount() == 1 and not sample.RecordChanges
 
 

@@ -52,7 +52,10 @@ def test_today_in_the_header_and_a_second_line_at_the_end(tools, sample):
 
 
 def test_a_first_page_without_header(tools, sample):
-    tools.ok("header_footer", kind="header", content="Project report — {title}")
+    written = tools.ok("header_footer", kind="header", content="Project report — {title}")
+    assert written.content.endswith("Written: “Project report — ” + title. The document has no title yet, so the "
+                                    "title field shows nothing until one is set (File ▸ Properties ▸ Description ▸ "
+                                    "Title).")
     outcome = tools.ok("header_footer", kind="header", pages="first", content="")
     style = page_style(sample)
     assert not style.FirstIsShared and style.HeaderTextFirst.getString() == ""
