@@ -20,7 +20,7 @@ def writer_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Writer tools for a document whose paragraphs are ``outline["paragraphs"]``."""
     makers = (_replace, _replace, _replace_all, _format, _format_all, _insert, _insert, _insert_appendix,
               _delete, _style, _comment, _table, _add_rows, _track, _read,
-              _page_setup, _header_footer, _field, _note, _contents)
+              _page_setup, _header_footer, _field, _note, _contents, _save)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -188,6 +188,13 @@ def _contents(rng, outline) -> Call:
     if arguments["position"] == "cursor":
         arguments["position"] = "end"
     return "table_of_contents", dict(arguments, action="insert", levels=rng.choice((1, 3)))
+
+
+def _save(rng, outline) -> Call:
+    if rng.random() < 0.2:
+        return "save_document", {"action": "save"}
+    return "save_document", {"action": "export", "format": rng.choice(("pdf", "docx", "odt", "html", "txt")),
+                             "overwrite": True}
 
 
 # --- Calc ---------------------------------------------------------------------------------------
