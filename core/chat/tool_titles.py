@@ -25,7 +25,7 @@ TITLES = {
     "web_search": N_("web search"), "write_range": N_("write range"),
     "page_setup": N_("page setup"), "header_footer": N_("header and footer"), "fields": N_("fields"),
     "notes": N_("footnotes and endnotes"), "table_of_contents": N_("table of contents"),
-    "save_document": N_("save and export"),
+    "save_document": N_("save and export"), "bookmarks": N_("bookmarks"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

@@ -52,6 +52,21 @@ def make_field(document, kind: str, fixed: bool = False, number_format: Optional
     return field
 
 
+REFERENCE_PARTS = {"page": "PAGE", "text": "TEXT", "above_below": "UP_DOWN"}
+"""What a cross-reference shows (``com.sun.star.text.ReferenceFieldPart``), by the fields tool's word."""
+
+
+def make_reference(document, bookmark: str, shows: str):
+    """A new cross-reference to the bookmark ``bookmark`` showing its page, its text or above/below."""
+    field = document.createInstance("com.sun.star.text.textfield.GetReference")
+    field.setPropertyValue("ReferenceFieldSource",
+                           uno.getConstantByName("com.sun.star.text.ReferenceFieldSource.BOOKMARK"))
+    field.setPropertyValue("SourceName", bookmark)
+    field.setPropertyValue("ReferenceFieldPart",
+                           uno.getConstantByName("com.sun.star.text.ReferenceFieldPart." + REFERENCE_PARTS[shows]))
+    return field
+
+
 def format_key(document, code: str) -> int:
     """The number format key of a date or time format ``code`` in the document's language (added when new)."""
     formats = document.getNumberFormats()

@@ -17,7 +17,8 @@ from ...core.text.match import find_all, quote
 from ..office.enumeration import elements
 from .blocks import body_blocks, paragraph_at
 from .body_walk import block_numbers
-from .field_kinds import KIND_TITLES, KIND_WORDS, make_field, shows_nothing, with_article
+from .bookmarks import named_bookmark
+from .field_kinds import KIND_TITLES, KIND_WORDS, make_field, make_reference, shows_nothing, with_article
 from .locate import MATCH_CASE, OCCURRENCE, Where, find_targets
 from .other_text import named_part, parts
 from .review import editing
@@ -28,8 +29,9 @@ LISTED = 200
 
 @tool(apps=("writer",), changes_document=True)
 def fields(context, action: Literal["insert", "list"],
-           kind: Optional[Literal["page", "pages", "date", "time", "title", "author", "file_name"]] = Arg(
-               "insert: page (number), pages (count), date, time, title, author or file_name."),
+           kind: Optional[Literal["page", "pages", "date", "time", "title", "author", "file_name", "reference"]] = Arg(
+               "insert: page (number), pages (count), date, time, title, author, file_name, or reference (a "
+               "cross-reference to a bookmark)."),
            text: Optional[str] = Arg("insert: the words the field goes next to, as they read now."),
            placement: Literal["after", "before", "replace"] = Arg(
                "insert: after (default) or before those words, or replace them.", default="after"),
@@ -41,12 +43,17 @@ def fields(context, action: Literal["insert", "list"],
            match_case: bool = MATCH_CASE,
            fixed: bool = Arg("insert: a date or time that keeps today's value instead of updating.", default=False),
            date_format: Optional[str] = Arg("insert: a date or time format such as DD.MM.YYYY, D MMMM YYYY or HH:MM "
-                                            "(default: the document language's).", min_length=1)) -> ToolOutcome:
+                                            "(default: the document language's).", min_length=1),
+           bookmark: Optional[str] = Arg("kind reference: the bookmark it refers to (see the bookmarks tool)."),
+           shows: Literal["page", "text", "above_below"] = Arg(
+               "kind reference: the bookmark's page number (default), its text, or the word above or below.",
+               default="page")) -> ToolOutcome:
     """Fields that stay up to date: page number, page count, date, time, document title, author, file name.
     action "insert": put one after (or before, or instead of) words named like replace_text's old_text, in
     paragraph=N or unique in the document; or in a header, footer or frame named as other_text lists it
-    (part); without text at the end of paragraph N or of the part, else at the user's cursor. "list": every
-    field with its kind, what it shows and where. For whole headers and footers use header_footer.
+    (part); without text at the end of paragraph N or of the part, else at the user's cursor. kind "reference"
+    with bookmark: a cross-reference showing the bookmark's page, text or above/below ("see page 4"). "list":
+    every field with its kind, what it shows and where. For whole headers and footers use header_footer.
     """
     if action == "list":
         return _list(context.document)
@@ -54,19 +61,44 @@ def fields(context, action: Literal["insert", "list"],
         raise ToolError("Say which field: kind page, pages, date, time, title, author or file_name.")
     if (fixed or date_format) and kind not in ("date", "time"):
         raise ToolError("fixed and date_format apply to date and time fields only.")
+    if (bookmark is not None or shows != "page") and kind != "reference":
+        raise ToolError("bookmark and shows apply to kind \"reference\" only.")
     document = context.document
-    field = make_field(document, kind, fixed, date_format)  # checks the format before anything changes
+    if kind == "reference":  # checks the bookmark and the format before anything changes
+        field = make_reference(document, named_bookmark(document, _needed_bookmark(bookmark)).getName(), shows)
+    else:
+        field = make_field(document, kind, fixed, date_format)
     xtext, cursor, where = _place(document, text, placement, paragraph, part, occurrence, match_case)
     with editing(context) as scope:
         if placement == "replace" and text:
             cursor.setString("")
             cursor.collapseToEnd()  # while changes are recorded the deleted words stay, the field goes after them
         xtext.insertTextContent(cursor, field, False)
+    if kind == "reference":
+        return _referred(document, field, bookmark, shows, where, scope.recording)
     words = KIND_WORDS[kind] + (" (fixed)" if fixed else "")
     tracked = " It is recorded as a tracked change." if scope.recording else ""
     return ToolOutcome.success("Inserted %s field %s.%s%s" % (with_article(words), where, tracked,
                                                              shows_nothing(document, [kind])),
                                _(KIND_TITLES[kind]))
+
+
+def _needed_bookmark(bookmark: Optional[str]) -> str:
+    if not bookmark or not bookmark.strip():
+        raise ToolError("kind \"reference\" needs bookmark: the name of the bookmark it refers to (bookmarks action "
+                        "\"list\" names them; insert one on a heading with bookmarks action \"insert\").")
+    return bookmark.strip()
+
+
+def _referred(document, field, bookmark: str, shows: str, where: str, recording: bool) -> ToolOutcome:
+    """The answer for a cross-reference: what it shows once Writer brought the document's fields up to date."""
+    document.getTextFields().refresh()
+    shown = field.getPresentation(False)
+    what = {"page": "the page number", "text": "the text", "above_below": "\"above\" or \"below\""}[shows]
+    tracked = " It is recorded as a tracked change." if recording else ""
+    return ToolOutcome.success("Inserted a cross-reference to %s of the bookmark %s %s; it shows %s.%s"
+                               % (what, quote(bookmark.strip()), where, quote(shown, 80) if shown else "nothing yet",
+                                  tracked), _("Inserted a cross-reference"))
 
 
 def _place(document, text: Optional[str], placement: str, paragraph: Optional[int], part: Optional[str],

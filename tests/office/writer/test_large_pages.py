@@ -70,6 +70,9 @@ CALLS = {
         ("notes", {"action": "insert", "kind": "footnote", "paragraph": p, "content": "A note on the figures."})],
     "a footnote rewritten": lambda p: [("notes", {"action": "edit", "note": "footnote 1", "content": "Rewritten."})],
     "a footnote deleted": lambda p: [("notes", {"action": "delete", "note": "footnote 2"})],
+    "a bookmark in the middle and a cross-reference to it": lambda p: [
+        ("bookmarks", {"action": "insert", "name": "Middle", "paragraph": p}),
+        ("fields", {"action": "insert", "kind": "reference", "bookmark": "Middle", "paragraph": 2})],
     "a table of contents after the title": lambda p: [
         ("table_of_contents", {"action": "insert", "position": "after", "paragraph": 1})],
     "header, pages of their own, contents and an endnote in one turn": lambda p: [
