@@ -1,4 +1,5 @@
-"""Writer page structure tasks: page numbers, headers and footers, page set-up, contents, notes, page breaks.
+"""Writer page structure tasks: page numbers, headers and footers, page set-up, contents, notes, page breaks,
+cross-references, saving and exporting.
 
 The documents: "report" (documents.py; page style HTML, 1 cm top margin, one page), "paged-report"
 (the report with a header on every page and Results on a second page), "report-with-contents" (a
@@ -264,6 +265,20 @@ def typo_fixed_and_saved(doc):
     expect("Micheal" not in content and "Michael Smith" in content, "the saved file still reads 'Micheal'")
 
 
+def page_of_results_referred(doc):
+    portions = list(_each(paragraph_with(doc, "steady growth").createEnumeration()))
+    references = [p.TextField for p in portions if p.TextPortionType == "TextField"
+                  and p.TextField.supportsService("com.sun.star.text.textfield.GetReference")]
+    expect(len(references) == 1, "%d cross-references in the Outlook text, not 1" % len(references))
+    reference = references[0]
+    page = uno.getConstantByName("com.sun.star.text.ReferenceFieldPart.PAGE")
+    expect(reference.ReferenceFieldPart == page, "the cross-reference does not show a page number")
+    marks = doc.getBookmarks()
+    expect(marks.hasByName(reference.SourceName), "the cross-reference points at no bookmark")
+    marked = marks.getByName(reference.SourceName).getAnchor().getString()
+    expect(marked == "Results", "the cross-reference points at %r, not the Results heading" % marked)
+
+
 # --- the tasks --------------------------------------------------------------------------------------
 
 TASKS = [
@@ -359,4 +374,13 @@ TASKS = [
          plan=[("replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True}),
                ("save_document", {"action": "save"})],
          wrong=[("replace_text", {"old_text": "Micheal", "new_text": "Michael", "all": True})]),
+    Task("writer.page-of-results", "page structure",
+         "After 'steady growth next quarter' add a cross-reference to the page of the Results heading.", "report",
+         page_of_results_referred,
+         plan=[("bookmarks", {"action": "insert", "name": "Results", "paragraph": 6}),
+               ("fields", {"action": "insert", "kind": "reference", "bookmark": "Results", "text": "next quarter",
+                           "paragraph": 13})],
+         wrong=[("bookmarks", {"action": "insert", "name": "Results", "paragraph": 3}),
+                ("fields", {"action": "insert", "kind": "reference", "bookmark": "Results", "text": "next quarter",
+                            "paragraph": 13})]),
 ]
