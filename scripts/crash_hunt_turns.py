@@ -20,7 +20,7 @@ def writer_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Writer tools for a document whose paragraphs are ``outline["paragraphs"]``."""
     makers = (_replace, _replace, _replace_all, _format, _format_all, _insert, _insert, _insert_appendix,
               _delete, _style, _comment, _table, _add_rows, _track, _read,
-              _page_setup, _header_footer, _field, _note, _contents, _save)
+              _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -195,6 +195,21 @@ def _save(rng, outline) -> Call:
         return "save_document", {"action": "save"}
     return "save_document", {"action": "export", "format": rng.choice(("pdf", "docx", "odt", "html", "txt")),
                              "overwrite": True}
+
+
+def _bookmark(rng, outline) -> Call:
+    name = rng.choice(("Start", "Results", "Mark"))
+    action = rng.choice(("insert", "insert", "reference", "delete"))
+    number, text = _paragraph(rng, outline)
+    if action == "delete":
+        return "bookmarks", {"action": "delete", "name": name}
+    if action == "reference":
+        return "fields", {"action": "insert", "kind": "reference", "bookmark": name, "paragraph": number,
+                          "shows": rng.choice(("page", "text", "above_below"))}
+    if rng.random() < 0.5:
+        return "bookmarks", {"action": "insert", "name": name, "paragraph": number}
+    return "bookmarks", {"action": "insert", "name": name, "text": _word(rng, text), "paragraph": number,
+                         "occurrence": 1}
 
 
 # --- Calc ---------------------------------------------------------------------------------------

@@ -45,7 +45,8 @@ def _writer_state(doc):
     """Body text, every body paragraph's style, every table's cell texts (the body's tables in their order,
     then the others by name), and the tables' names as a set: LibreOffice's own undo of deleting two
     tables can give them back each other's names (seen with its API undo too). Also every page style,
-    the blocks that start one or a page break (by their place), the notes and how many indexes there are."""
+    the blocks that start one or a page break (by their place), the notes, how many indexes there are and the
+    bookmarks."""
     doc.lockControllers()  # after an undo of many places, unlocked reads draw the selection each time
     try:
         styles, cells, seen, starts = [], [], set(), []
@@ -65,7 +66,7 @@ def _writer_state(doc):
         cells += [_cells(tables.getByName(name)) for name in names if name not in seen]
         return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names,
                 "pages": _page_styles(doc), "page_starts": starts, "notes": _notes(doc),
-                "indexes": doc.getDocumentIndexes().getCount()}
+                "indexes": doc.getDocumentIndexes().getCount(), "bookmarks": _bookmarks(doc)}
     finally:
         doc.unlockControllers()
 
@@ -103,6 +104,12 @@ def _without_field_values(xtext):
             line.append("<field>" if portion.TextPortionType == "TextField" else portion.getString())
         lines.append("".join(line))
     return "\n".join(lines)
+
+
+def _bookmarks(doc):
+    """Every bookmark's name and the words it marks."""
+    marks = doc.getBookmarks()
+    return [[name, marks.getByName(name).getAnchor().getString()] for name in sorted(marks.getElementNames())]
 
 
 def _notes(doc):

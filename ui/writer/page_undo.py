@@ -34,7 +34,7 @@ log = get_logger("writer.page_undo")
 
 
 class PageStyleUndo(unohelper.Base, XUndoAction):
-    """Sets a page style's properties back (undo: in reverse order) or again (redo: in order).
+    """Sets a page style's properties back (undo) or again (redo), in one call each (see :func:`set_together`).
 
     The style is looked up by name each time: the undo of a turn that made the style deletes it,
     and its redo makes a new one (the object of the old one then pointed into freed memory: setting
@@ -48,7 +48,7 @@ class PageStyleUndo(unohelper.Base, XUndoAction):
         self._steps = list(zip(names, before, after))
 
     def undo(self):
-        self._set([(name, old) for name, old, _new in reversed(self._steps)], "undo")
+        self._set([(name, old) for name, old, _new in self._steps], "undo")
 
     def redo(self):
         self._set([(name, new) for name, _old, new in self._steps], "redo")
@@ -59,9 +59,7 @@ class PageStyleUndo(unohelper.Base, XUndoAction):
             if not self._family.hasByName(self._name):
                 log.warning("the %s of %s found no page style %s", what, self.Title, self._name)
                 return
-            style = self._family.getByName(self._name)
-            for name, value in values:
-                style.setPropertyValue(name, value)
+            set_together(self._family.getByName(self._name), values)
         except Exception:  # LibreOffice would swallow it: log it
             log.exception("the %s of %s failed", what, self.Title)
 
@@ -103,22 +101,41 @@ def start_page_style(document, block, name: str, title: str) -> None:
 
 
 def change_page_style(document, style, changes: dict, title: str) -> None:
-    """Set ``changes`` (property name → value, applied in order) on the page ``style`` as one undoable action.
+    """Set ``changes`` (property name → value, in order) on the page ``style`` as one undoable action.
 
-    Whatever was set before a failure stays undoable: the action holds what was done.
+    Whatever was set before a failure stays undoable: the action holds the values read afterwards.
     """
+    changes = _keeping_first_page(style, changes)
+    names = list(changes)
     manager = document.getUndoManager()
-    names, before, after = [], [], []
     manager.lock()
     try:
-        for name, value in changes.items():  # in order: a header is switched on before its sharing flags
-            old = style.getPropertyValue(name)
-            style.setPropertyValue(name, value)
-            names.append(name)
-            before.append(old)
-            after.append(style.getPropertyValue(name))
+        before = list(style.getPropertyValues(tuple(names)))
+        try:
+            set_together(style, list(changes.items()))
+        finally:
+            after = list(style.getPropertyValues(tuple(names)))
     finally:
         manager.unlock()
-        if names:
-            family = document.getStyleFamilies().getByName("PageStyles")
-            manager.addUndoAction(PageStyleUndo(title, family, style.getName(), names, before, after))
+    family = document.getStyleFamilies().getByName("PageStyles")
+    manager.addUndoAction(PageStyleUndo(title, family, style.getName(), names, before, after))
+
+
+def set_together(style, values) -> None:
+    """Set ``(name, value)`` pairs on a page style in one call, in their order (void values left out).
+
+    One call, because LibreOffice applies a header or footer switched on with the sharing flags it
+    had by default: set alone, ``HeaderIsOn`` made the first page share its footer again, and the first
+    page's own footer text was lost (measured: set together with ``FirstIsShared`` after it, it stayed).
+    """
+    kept = [(name, value) for name, value in values if value is not None]
+    if kept:
+        style.setPropertyValues(tuple(name for name, _v in kept), tuple(value for _n, value in kept))
+
+
+def _keeping_first_page(style, changes: dict) -> dict:
+    """``changes``, with a first page that has its own header and footer kept so when one is switched on."""
+    switched = any(name in changes for name in ("HeaderIsOn", "FooterIsOn"))
+    if not switched or "FirstIsShared" in changes or style.getPropertyValue("FirstIsShared") is not False:
+        return changes
+    return dict(changes, FirstIsShared=False)  # after the switches: in order

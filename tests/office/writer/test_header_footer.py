@@ -96,6 +96,30 @@ def test_undo_of_a_turn_with_a_note_and_a_first_page_header_restores_both(office
     assert sample.getText().getString() == before and not page_style(sample).HeaderIsOn
 
 
+@pytest.mark.parametrize("tool, arguments", [
+    ("header_footer", {"kind": "header", "content": "Quarterly report"}),
+    ("page_setup", {"action": "set", "header": True}),
+])
+def test_a_header_switched_on_keeps_the_first_page_s_own_footer(office, tools, sample, tool, arguments):
+    """The first page has a footer of its own and no header: switching the header on made LibreOffice share the
+    first page's footer again and lose its text, which no undo brought back (crash hunt: Ctrl+Z then aborted)."""
+    tools.ok("page_setup", action="set", footer=True, different_first_page=True)
+    tools.ok("header_footer", kind="footer", pages="first", content="Title page {date}")
+    sample.getUndoManager().clear()
+    style = page_style(sample)
+    first = style.FooterTextFirst.getString()
+    undo = DocumentUndo(sample)
+    assert undo.run("header", lambda: tools.ok(tool, **arguments)).ok
+    assert style.HeaderIsOn and style.FirstIsShared is False and style.FooterTextFirst.getString() == first
+    manager = sample.getUndoManager()
+    manager.undo()
+    assert not style.HeaderIsOn and style.FirstIsShared is False and style.FooterTextFirst.getString() == first
+    manager.redo()
+    assert style.HeaderIsOn and style.FooterTextFirst.getString() == first
+    manager.undo()
+    assert not style.HeaderIsOn and style.FooterTextFirst.getString() == first
+
+
 @pytest.mark.parametrize("arguments, refusal", [
     ({"kind": "footer", "content": "Page {page} of {total}"}, "“{total}” is not a field"),
     ({"kind": "footer", "content": "x", "page_style": "Nonesuch"}, "There is no page style"),
