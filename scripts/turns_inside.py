@@ -107,12 +107,14 @@ def _without_field_values(xtext):
 
 
 def _bookmarks(doc):
-    """Every bookmark's name and the words it marks, but Word's ``_GoBack`` (the place of the last edit):
-    LibreOffice's own undo loses a bookmark at the end of text replaced or typed over (measured: the
-    API's ``setString`` on "Below" with ``_GoBack`` after it, then undo; the user's typing, then undo)."""
+    """Every bookmark's name and the words it marks, but Word's ``_GoBack`` (the place of the last edit) and
+    its copies: LibreOffice's own undo loses a bookmark at the end of text replaced or typed over
+    (measured: the API's ``setString`` on "Below" with ``_GoBack`` after it, then undo; the user's typing,
+    then undo), and numbers the copies a first page's own header makes anew on redo ("_GoBack Copy 2"
+    came back as "_GoBack Copy 10")."""
     marks = doc.getBookmarks()
     return [[name, marks.getByName(name).getAnchor().getString()] for name in sorted(marks.getElementNames())
-            if name != "_GoBack"]
+            if not name.startswith("_GoBack")]
 
 
 def _notes(doc):
