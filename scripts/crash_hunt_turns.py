@@ -167,9 +167,12 @@ def _header_footer(rng, outline) -> Call:
 
 def _field(rng, outline) -> Call:
     number, text = _paragraph(rng, outline)
-    return "fields", {"action": "insert", "kind": rng.choice(("page", "pages", "date", "time", "title", "file_name")),
-                      "text": _word(rng, text), "paragraph": number, "occurrence": 1,
-                      "placement": rng.choice(("after", "before", "replace"))}
+    kind = rng.choice(("page", "pages", "date", "time", "title", "file_name"))
+    call = {"action": "insert", "kind": kind, "text": _word(rng, text), "paragraph": number, "occurrence": 1,
+            "placement": rng.choice(("after", "before", "replace"))}
+    if kind == "time":
+        call["fixed"] = True  # a running clock shows another time after an undo: the text compared would differ
+    return "fields", call
 
 
 def _note(rng, outline) -> Call:
