@@ -303,10 +303,36 @@ def _landscape(document):
                                                   manager.getAllUndoActionTitles())
 
 
+def _bookmark_reference(document, text, at):
+    """Find ``text``, Insert ▸ Bookmark on it, then Insert ▸ Cross-reference to its page at the end of paragraph
+    ``at`` (the dialog updates the fields), in one undo step."""
+    manager = document.getUndoManager()
+    manager.enterUndoContext("bookmark and reference")
+    try:
+        search = document.createSearchDescriptor()
+        search.SearchString = text
+        cursor = document.findFirst(search)
+        text = document.getText()
+        mark = document.createInstance("com.sun.star.text.Bookmark")
+        mark.setName("Middle")
+        text.insertTextContent(cursor, mark, True)
+        reference = document.createInstance("com.sun.star.text.textfield.GetReference")
+        reference.ReferenceFieldSource = uno.getConstantByName("com.sun.star.text.ReferenceFieldSource.BOOKMARK")
+        reference.SourceName = "Middle"
+        reference.ReferenceFieldPart = uno.getConstantByName("com.sun.star.text.ReferenceFieldPart.PAGE")
+        place = _cursor_at_paragraph(document, at)
+        place.gotoEndOfParagraph(False)
+        text.insertTextContent(place, reference, False)
+        document.getTextFields().refresh()
+    finally:
+        manager.leaveUndoContext()
+    return reference.getPresentation(False)
+
+
 NATIVE = {"replace_all": _replace_all, "replace_first": _replace_first, "find_all": _find_all,
           "format_all": _format_all, "read_all": _read_all, "insert_file": _insert_file,
           "delete_paragraphs": _delete_paragraphs, "accept_all": _accept_all, "list_comments": _list_comments,
           "replace_all_then_insert": _replace_all_then_insert, "double_space_all": _double_space_all,
-          "insert_contents": _insert_contents, "landscape": _landscape}
+          "insert_contents": _insert_contents, "landscape": _landscape, "bookmark_reference": _bookmark_reference}
 
 g_exportedScripts = (run_tool, run_calls, revert, collect, native, native_undo, clear_undo, text_of, paragraphs_text, decorate)
