@@ -287,6 +287,7 @@ class Bench:
         middle = self.paragraphs // 2
         delete_from = middle + 3
         delete_text = self.inside.call("paragraphs_text", self.uid, delete_from, delete_from + 199)["text"]
+        chapter = "Chapter %d" % (self.pages // 2 // 10 * 10 + 1)  # a heading in the middle (see document_html)
         return [
             ("get_document (first page)", "read", "get_document", {}, "read_all", {}),
             ("get_document (middle, 40 paragraphs)", "read", "get_document",
@@ -323,6 +324,14 @@ class Bench:
             ("replace_text (all, plain) after %d turns" % EARLIER_TURNS, "change after turns", "replace_text",
              {"old_text": "Micheal", "new_text": "Michael", "all": True}, "replace_all",
              {"old": "Micheal", "new": "Michael"}),
+            ("table_of_contents (insert after the first paragraph)", "change", "table_of_contents",
+             {"action": "insert", "position": "after", "paragraph": 1}, "insert_contents", {"paragraph": 2}),
+            ("page_setup (landscape)", "change", "page_setup", {"action": "set", "orientation": "landscape"},
+             "landscape", {}),
+            ("a bookmark in the middle, a cross-reference to its page at the start (one turn)", "change", "turn",
+             {"calls": [["bookmarks", {"action": "insert", "name": "Middle", "text": chapter}],
+                        ["fields", {"action": "insert", "kind": "reference", "bookmark": "Middle", "paragraph": 2}]]},
+             "bookmark_reference", {"text": chapter, "at": 2}),
         ]
 
 

@@ -19,7 +19,8 @@ COLORS = ("red", "#0000FF", "dark blue", "green", "#C9211E")
 def writer_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Writer tools for a document whose paragraphs are ``outline["paragraphs"]``."""
     makers = (_replace, _replace, _replace_all, _format, _format_all, _insert, _insert, _insert_appendix,
-              _delete, _style, _comment, _table, _add_rows, _track, _read)
+              _delete, _style, _comment, _table, _add_rows, _track, _read,
+              _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -140,6 +141,78 @@ def _track(rng, outline) -> Call:
 def _read(rng, outline) -> Call:
     return rng.choice([("get_document", {}), ("search_text", {"text": "the"}), ("get_selection", {}),
                        ("other_text", {"action": "list"})])
+
+
+def _page_setup(rng, outline) -> Call:
+    count = max(1, len(outline["paragraphs"]))
+    if rng.random() < 0.1:
+        return "page_setup", {"action": "remove_break", "paragraph": rng.randint(2, max(2, count))}
+    changes = rng.choice([{"orientation": rng.choice(("landscape", "portrait"))}, {"margin_cm": rng.choice((1.5, 2, 3))},
+                          {"columns": rng.choice((1, 2, 3))}, {"paper": rng.choice(("A4", "Letter", "A5"))},
+                          {"header": True, "different_first_page": True},
+                          {"footer": True}])
+    if rng.random() < 0.3:
+        first = rng.randint(1, count)
+        changes.update(paragraph=first, to_paragraph=min(count, first + rng.choice((0, 2))))
+    return "page_setup", dict(changes, action="set")
+
+
+def _header_footer(rng, outline) -> Call:
+    return "header_footer", {"kind": rng.choice(("header", "footer")),
+                             "content": rng.choice(("Page {page} of {pages}", "{date}", "Draft\n{title}", "")),
+                             "pages": rng.choice(("all", "all", "first", "left")),
+                             "position": rng.choice(("replace", "start", "end")),
+                             "alignment": rng.choice(("left", "center", "right"))}
+
+
+def _field(rng, outline) -> Call:
+    number, text = _paragraph(rng, outline)
+    kind = rng.choice(("page", "pages", "date", "time", "title", "file_name"))
+    call = {"action": "insert", "kind": kind, "text": _word(rng, text), "paragraph": number, "occurrence": 1,
+            "placement": rng.choice(("after", "before", "replace"))}
+    if kind == "time":
+        call["fixed"] = True  # a running clock shows another time after an undo: the text compared would differ
+    return "fields", call
+
+
+def _note(rng, outline) -> Call:
+    if rng.random() < 0.3:
+        return "notes", {"action": rng.choice(("edit", "delete")), "note": "footnote 1", "content": "Changed note."}
+    number, text = _paragraph(rng, outline)
+    return "notes", {"action": "insert", "kind": rng.choice(("footnote", "endnote")), "text": _word(rng, text),
+                     "paragraph": number, "occurrence": 1, "content": "A note."}
+
+
+def _contents(rng, outline) -> Call:
+    action = rng.choice(("insert", "insert", "update", "remove"))
+    if action != "insert":
+        return "table_of_contents", {"action": action}
+    arguments = _position(rng, outline)
+    if arguments["position"] == "cursor":
+        arguments["position"] = "end"
+    return "table_of_contents", dict(arguments, action="insert", levels=rng.choice((1, 3)))
+
+
+def _save(rng, outline) -> Call:
+    if rng.random() < 0.2:
+        return "save_document", {"action": "save"}
+    return "save_document", {"action": "export", "format": rng.choice(("pdf", "docx", "odt", "html", "txt")),
+                             "overwrite": True}
+
+
+def _bookmark(rng, outline) -> Call:
+    name = rng.choice(("Start", "Results", "Mark"))
+    action = rng.choice(("insert", "insert", "reference", "delete"))
+    number, text = _paragraph(rng, outline)
+    if action == "delete":
+        return "bookmarks", {"action": "delete", "name": name}
+    if action == "reference":
+        return "fields", {"action": "insert", "kind": "reference", "bookmark": name, "paragraph": number,
+                          "shows": rng.choice(("page", "text", "above_below"))}
+    if rng.random() < 0.5:
+        return "bookmarks", {"action": "insert", "name": name, "paragraph": number}
+    return "bookmarks", {"action": "insert", "name": name, "text": _word(rng, text), "paragraph": number,
+                         "occurrence": 1}
 
 
 # --- Calc ---------------------------------------------------------------------------------------

@@ -44,13 +44,17 @@ def state(uid, full=False):
 def _writer_state(doc):
     """Body text, every body paragraph's style, every table's cell texts (the body's tables in their order,
     then the others by name), and the tables' names as a set: LibreOffice's own undo of deleting two
-    tables can give them back each other's names (seen with its API undo too)."""
+    tables can give them back each other's names (seen with its API undo too). Also every page style,
+    the blocks that start one or a page break (by their place), the notes, how many indexes there are and the
+    bookmarks."""
     doc.lockControllers()  # after an undo of many places, unlocked reads draw the selection each time
     try:
-        styles, cells, seen = [], [], set()
+        styles, cells, seen, starts = [], [], set(), []
         blocks = doc.getText().createEnumeration()
         while blocks.hasMoreElements():
             block = blocks.nextElement()
+            if block.PageDescName or block.BreakType.value != "NONE":
+                starts.append([len(styles), block.PageDescName or "", block.BreakType.value])
             if block.supportsService("com.sun.star.text.Paragraph"):
                 styles.append(block.ParaStyleName)
             else:
@@ -60,9 +64,63 @@ def _writer_state(doc):
         tables = doc.getTextTables()
         names = sorted(tables.getElementNames())
         cells += [_cells(tables.getByName(name)) for name in names if name not in seen]
-        return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names}
+        return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names,
+                "pages": _page_styles(doc), "page_starts": starts, "notes": _notes(doc),
+                "indexes": doc.getDocumentIndexes().getCount(), "bookmarks": _bookmarks(doc)}
     finally:
         doc.unlockControllers()
+
+
+PAGE_PROPERTIES = ("Width", "Height", "IsLandscape", "TopMargin", "BottomMargin", "LeftMargin", "RightMargin",
+                   "HeaderIsOn", "FooterIsOn", "FirstIsShared", "HeaderIsShared", "FooterIsShared")
+PAGE_TEXTS = ("HeaderText", "HeaderTextFirst", "HeaderTextLeft", "FooterText", "FooterTextFirst", "FooterTextLeft")
+
+
+def _page_styles(doc):
+    """Every page style's set-up, columns and header and footer texts (the page tools change them)."""
+    family = doc.getStyleFamilies().getByName("PageStyles")
+    found = []
+    for name in sorted(family.getElementNames()):
+        style = family.getByName(name)
+        texts = [style.getPropertyValue(prop) for prop in PAGE_TEXTS]
+        found.append([name, list(style.getPropertyValues(PAGE_PROPERTIES)), style.TextColumns.getColumnCount(),
+                      [_without_field_values(text) if text is not None else None for text in texts]])
+    return found
+
+
+def _without_field_values(xtext):
+    """The text of a header or footer with each field as ``<field>``: a page number shows what the layout
+    made of it last, which an undo does not restore."""
+    lines = []
+    paragraphs = xtext.createEnumeration()
+    while paragraphs.hasMoreElements():
+        paragraph = paragraphs.nextElement()
+        if not paragraph.supportsService("com.sun.star.text.Paragraph"):
+            lines.append("<table>")
+            continue
+        line, portions = [], paragraph.createEnumeration()
+        while portions.hasMoreElements():
+            portion = portions.nextElement()
+            line.append("<field>" if portion.TextPortionType == "TextField" else portion.getString())
+        lines.append("".join(line))
+    return "\n".join(lines)
+
+
+def _bookmarks(doc):
+    """Every bookmark's name and the words it marks, but Word's ``_GoBack`` (the place of the last edit) and
+    its copies: LibreOffice's own undo loses a bookmark at the end of text replaced or typed over
+    (measured: the API's ``setString`` on "Below" with ``_GoBack`` after it, then undo; the user's typing,
+    then undo), and numbers the copies a first page's own header makes anew on redo ("_GoBack Copy 2"
+    came back as "_GoBack Copy 10")."""
+    marks = doc.getBookmarks()
+    return [[name, marks.getByName(name).getAnchor().getString()] for name in sorted(marks.getElementNames())
+            if not name.startswith("_GoBack")]
+
+
+def _notes(doc):
+    """The texts of every footnote and endnote."""
+    return [[notes.getByIndex(i).getString() for i in range(notes.getCount())]
+            for notes in (doc.getFootnotes(), doc.getEndnotes())]
 
 
 def _cells(table):

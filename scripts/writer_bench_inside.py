@@ -261,9 +261,78 @@ def _list_comments(document):
     return count
 
 
+def _insert_contents(document, paragraph):
+    """Insert ▸ Table of Contents before paragraph ``paragraph``: an index from the outline, then its update
+    (one undo step, as the dialog makes)."""
+    manager = document.getUndoManager()
+    manager.enterUndoContext("insert contents")
+    try:
+        contents = document.createInstance("com.sun.star.text.ContentIndex")
+        contents.CreateFromOutline = True
+        contents.Level = 3
+        document.getText().insertTextContent(_cursor_at_paragraph(document, paragraph), contents, False)
+        contents.update()
+    finally:
+        manager.leaveUndoContext()
+    return paragraph
+
+
+def _landscape(document):
+    """The sidebar's Orientation ▸ Landscape: the page size turned, then the orientation flag (one undo step)."""
+    style = document.getStyleFamilies().getByName("PageStyles").getByName(
+        document.getText().createEnumeration().nextElement().PageStyleName)
+    width, height = style.Width, style.Height
+    ctx = uno.getComponentContext()
+    dispatcher = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
+    frame = document.getCurrentController().getFrame()
+    manager = document.getUndoManager()
+    manager.enterUndoContext("landscape")
+    try:
+        for command, values in ((".uno:AttributePageSize", (("AttributePageSize.Width", height),
+                                                            ("AttributePageSize.Height", width))),
+                                (".uno:AttributePage", (("AttributePage.Landscape", True),))):
+            arguments = []
+            for name, value in values:
+                argument = uno.createUnoStruct("com.sun.star.beans.PropertyValue")
+                argument.Name, argument.Value = name, value
+                arguments.append(argument)
+            dispatcher.executeDispatch(frame, command, "", 0, tuple(arguments))
+    finally:
+        manager.leaveUndoContext()
+    return "landscape %s, %d x %d, undo steps %s" % (style.IsLandscape, style.Width, style.Height,
+                                                  manager.getAllUndoActionTitles())
+
+
+def _bookmark_reference(document, text, at):
+    """Find ``text``, Insert ▸ Bookmark on it, then Insert ▸ Cross-reference to its page at the end of paragraph
+    ``at`` (the dialog updates the fields), in one undo step."""
+    manager = document.getUndoManager()
+    manager.enterUndoContext("bookmark and reference")
+    try:
+        search = document.createSearchDescriptor()
+        search.SearchString = text
+        cursor = document.findFirst(search)
+        text = document.getText()
+        mark = document.createInstance("com.sun.star.text.Bookmark")
+        mark.setName("Middle")
+        text.insertTextContent(cursor, mark, True)
+        reference = document.createInstance("com.sun.star.text.textfield.GetReference")
+        reference.ReferenceFieldSource = uno.getConstantByName("com.sun.star.text.ReferenceFieldSource.BOOKMARK")
+        reference.SourceName = "Middle"
+        reference.ReferenceFieldPart = uno.getConstantByName("com.sun.star.text.ReferenceFieldPart.PAGE")
+        place = _cursor_at_paragraph(document, at)
+        place.gotoEndOfParagraph(False)
+        text.insertTextContent(place, reference, False)
+        document.getTextFields().refresh()
+    finally:
+        manager.leaveUndoContext()
+    return reference.getPresentation(False)
+
+
 NATIVE = {"replace_all": _replace_all, "replace_first": _replace_first, "find_all": _find_all,
           "format_all": _format_all, "read_all": _read_all, "insert_file": _insert_file,
           "delete_paragraphs": _delete_paragraphs, "accept_all": _accept_all, "list_comments": _list_comments,
-          "replace_all_then_insert": _replace_all_then_insert, "double_space_all": _double_space_all}
+          "replace_all_then_insert": _replace_all_then_insert, "double_space_all": _double_space_all,
+          "insert_contents": _insert_contents, "landscape": _landscape, "bookmark_reference": _bookmark_reference}
 
 g_exportedScripts = (run_tool, run_calls, revert, collect, native, native_undo, clear_undo, text_of, paragraphs_text, decorate)

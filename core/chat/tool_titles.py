@@ -27,6 +27,9 @@ TITLES = {
     "web_search": N_("web search"), "write_range": N_("write range"),
     "sheet_view": N_("sheet view"), "copy_range": N_("copy range"), "fill_series": N_("fill series"),
     "data_validation": N_("data validation"), "named_ranges": N_("named ranges"), "protect_sheet": N_("protect sheet"),
+    "page_setup": N_("page setup"), "header_footer": N_("header and footer"), "fields": N_("fields"),
+    "notes": N_("footnotes and endnotes"), "table_of_contents": N_("table of contents"),
+    "save_document": N_("save and export"), "bookmarks": N_("bookmarks"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

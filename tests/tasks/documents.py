@@ -134,6 +134,41 @@ def _letter(office, folder: str) -> str:
         office.close_document(doc)
 
 
+BUILDERS = {"report": _report, "sales": _sales}
+
+
+def _paged_report(office, folder: str) -> str:
+    """The report on two pages: a header on every page ("Quarterly Report — Example Ltd"), Results on a new page."""
+    from com.sun.star.style.BreakType import PAGE_BEFORE
+    doc = office.open_document(_report(office, folder), hidden=True)
+    try:
+        paragraphs = _paragraphs(doc)
+        style = doc.getStyleFamilies().getByName("PageStyles").getByName(paragraphs[0].PageStyleName)
+        style.HeaderIsOn = True
+        style.HeaderText.setString("Quarterly Report — Example Ltd")
+        [p for p in paragraphs if p.getString() == "Results"][0].BreakType = PAGE_BEFORE
+        return _store(doc, os.path.join(folder, "paged-report.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+def _report_with_stale_contents(office, folder: str) -> str:
+    """The report with a table of contents after its title, then "Outlook" renamed "Outlook and risks" (the
+    table still lists "Outlook")."""
+    doc = office.open_document(_report(office, folder), hidden=True)
+    try:
+        text = doc.getText()
+        paragraphs = _paragraphs(doc)
+        contents = doc.createInstance("com.sun.star.text.ContentIndex")
+        contents.CreateFromOutline = True
+        text.insertTextContent(paragraphs[1].getStart(), contents, False)
+        contents.update()
+        [p for p in paragraphs if p.getString() == "Outlook"][0].setString("Outlook and risks")
+        return _store(doc, os.path.join(folder, "report-with-contents.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
 # --- the pivot and chart tasks' documents (tests/tasks/calc_pivot_chart_tasks.py) -------------------------
 
 SEXES = ("F", "M")
@@ -365,3 +400,14 @@ BUILDERS = {
     "sales_pivot_stale": _sales_pivot_stale,
     "orders": _orders,
 }
+def _paragraphs(doc) -> list:
+    """The body's paragraphs (tables left out)."""
+    enumeration, found = doc.getText().createEnumeration(), []
+    while enumeration.hasMoreElements():
+        element = enumeration.nextElement()
+        if element.supportsService("com.sun.star.text.Paragraph"):
+            found.append(element)
+    return found
+
+
+BUILDERS.update({"paged-report": _paged_report, "report-with-contents": _report_with_stale_contents})

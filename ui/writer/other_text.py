@@ -51,10 +51,11 @@ class Part:
 def parts(document, notes: bool = False) -> List[Part]:
     """Every header, footer, frame and text box that holds text, in that order (then every note)."""
     found = _page_parts(document) + _frames(document) + _text_boxes(document)
-    return found + _notes(document) if notes else found
+    return found + note_parts(document) if notes else found
 
 
-def _notes(document) -> List[Part]:
+def note_parts(document) -> List[Part]:
+    """Every footnote, then every endnote, named as the reading tools mark them ("footnote 1", "endnote i")."""
     found = []
     for kind, notes in (("footnote", document.getFootnotes()), ("endnote", document.getEndnotes())):
         for index in range(notes.getCount()):
@@ -173,7 +174,7 @@ def other_text(context, action: Literal["list", "replace"],
             return ToolOutcome.success("The document has no headers, footers, frames, text boxes or notes with text.",
                                        _("No text outside the body"))
         return ToolOutcome.success("Text outside the body:\n" + "\n".join(lines), _("Read headers, footers and frames"))
-    return _replace(context, _named(document, where or ""), old_text or "", new_text, match_case, all)
+    return _replace(context, named_part(document, where or ""), old_text or "", new_text, match_case, all)
 
 
 def _replace(context, part: Part, old_text: str, new_text: Optional[str], match_case: bool,
@@ -204,7 +205,12 @@ def _replace(context, part: Part, old_text: str, new_text: Optional[str], match_
                                                                                         quote(new_text, 40)))
 
 
-def _named(document, where: str) -> Part:
+def named_part(document, where: str) -> Part:
+    """The part called ``where`` (as :func:`parts` names it, any capitals and spacing).
+
+    Raises:
+        ToolError: no part has that name (the message lists them).
+    """
     wanted = " ".join(where.split()).lower()
     available = parts(document, notes=True)
     for part in available:
