@@ -27,6 +27,7 @@ TITLES = {
     "web_search": N_("web search"), "write_range": N_("write range"),
     "sheet_view": N_("sheet view"), "copy_range": N_("copy range"), "fill_series": N_("fill series"),
     "data_validation": N_("data validation"), "named_ranges": N_("named ranges"), "protect_sheet": N_("protect sheet"),
+    "read_other_document": N_("read other document"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 
