@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from contextlib import contextmanager
 
 import uno  # noqa: F401  (installs the com.sun.star import hook)
 
@@ -60,6 +61,26 @@ def prepare(office, name: str, folder: str) -> str:
         shutil.copy(corpus, path)
         return path
     return BUILDERS[name](office, folder)
+
+
+@contextmanager
+def task_documents(office, task, folder: str):
+    """Open fresh copies of the task's documents (its ``also_open`` one first, so the task's own is in front);
+    yield ``(document, other document or None)``; close both after."""
+    other = None
+    if task.also_open:
+        os.makedirs(os.path.join(folder, "other"), exist_ok=True)
+        other = office.open_document(prepare(office, task.also_open, os.path.join(folder, "other")))
+    try:
+        doc = office.open_document(prepare(office, task.document, folder))
+        try:
+            yield doc, other
+        finally:
+            if office.alive():
+                office.close_document(doc)
+    finally:
+        if other is not None and office.alive():
+            office.close_document(other)
 
 
 def _report(office, folder: str) -> str:
@@ -365,3 +386,61 @@ BUILDERS = {
     "sales_pivot_stale": _sales_pivot_stale,
     "orders": _orders,
 }
+
+
+# --- the cross-document tasks' documents (tests/tasks/cross_document_tasks.py) ------------------------
+
+NOTES_HTML = """<html><body>
+<p>Meeting notes</p>
+<p>Date: 12 May</p>
+<h1>Attendees</h1>
+<ul><li>Ann Lee</li><li>Tom Berg</li><li>Sara Kim</li></ul>
+<h1>Action items</h1>
+<ol><li>Send the budget to the board</li><li>Book the venue for June</li><li>Update the price list</li></ol>
+<p>Next meeting: 26 May</p>
+</body></html>
+"""
+"""Meeting notes: a title line, the date, a bulleted list of attendees and a numbered list of action items."""
+ATTENDEES = ("Ann Lee", "Tom Berg", "Sara Kim")
+ACTION_ITEMS = ("Send the budget to the board", "Book the venue for June", "Update the price list")
+TARGETS = (("South", 600.0), ("West", 500.0), ("North", 800.0))
+"""Half-year targets per region, in another order than the budget's rows."""
+
+
+def _notes(office, folder: str) -> str:
+    html = os.path.join(folder, "notes.html")
+    with open(html, "w", encoding="utf-8") as handle:
+        handle.write(NOTES_HTML)
+    doc = office.open_document(html, hidden=True, filter_name="HTML (StarWriter)")
+    try:
+        return _store(doc, os.path.join(folder, "notes.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+def _targets(office, folder: str) -> str:
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Targets")
+        _rows_at(sheet, [("Region", "Half-year target")] + list(TARGETS))
+    return _calc_document(office, folder, "targets.ods", fill)
+
+
+def _guests(office, folder: str) -> str:
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Guests")
+        _rows_at(sheet, [("Name", "Email")])
+    return _calc_document(office, folder, "guests.ods", fill)
+
+
+def _blank_sheet(office, folder: str) -> str:
+    return _calc_document(office, folder, "sheet.ods", lambda doc: None)
+
+
+BUILDERS.update({
+    "notes": _notes,
+    "targets": _targets,
+    "guests": _guests,
+    "blank_sheet": _blank_sheet,
+})
