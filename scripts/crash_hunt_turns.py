@@ -303,6 +303,7 @@ def _ranked(rng, outline) -> Call:
 
 
 def _other_document(rng, outline) -> Call:
-    """read_other_document (Writer and Calc): the list, an untitled document, a range of one, an unknown title."""
-    return "read_other_document", rng.choice([{}, {"title": "Untitled 1"}, {"title": "Untitled 2", "range": "A1:C5"},
-                                              {"title": "Untitled 1", "from_paragraph": 3}, {"title": "no such"}])
+    """read_other_document: the list, an untitled document, a range or table of one, an unknown title."""
+    return "read_other_document", rng.choice([
+        {}, {"title": "Untitled 1"}, {"title": "Untitled 2", "range": "A1:C5"}, {"title": "Untitled 1", "table": 1},
+        {"title": "Untitled 1", "from_paragraph": 3}, {"title": "no such"}])

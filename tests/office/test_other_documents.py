@@ -100,6 +100,29 @@ def test_a_text_document_reads_as_get_document_shows_it_from_a_calc_turn(office,
     assert not notes.isModified()
 
 
+def test_a_long_table_of_a_text_document_reads_whole_by_its_name(office, three, tmp_path):
+    report = three[0]
+    doc = _paragraphs(office.new_document("swriter"), ["Staff list"])
+    table = doc.createInstance("com.sun.star.text.TextTable")
+    table.initialize(13, 2)
+    doc.getText().insertTextContent(doc.getText().getEnd(), table, False)
+    table.setName("Staff")
+    table.setDataArray((("Name", "Room"),) + tuple(("Person %d" % n, str(100 + n)) for n in range(1, 13)))
+    _stored(doc, tmp_path / "staff.odt", "writer8")
+    try:
+        text = read(office, report, title="staff").content
+        assert "Person 12" not in text and "(read it whole with read_other_document table=…)" in text
+        whole = read(office, report, title="staff", table="Staff")
+        assert whole.ok and "| 13 | Person 12 | 112 |" in whole.content, whole.content
+        assert whole.summary == "Read a table from staff.odt"
+        assert read(office, report, title="staff", table=2).content == whole.content
+        refused = read(office, report, title="budget", table="Staff")
+        assert not refused.ok and "is a spreadsheet: read its cells with 'range'" in refused.content
+        assert not doc.isModified()
+    finally:
+        office.close_document(doc)
+
+
 def test_unknown_names_this_document_and_a_range_of_a_text_are_refused_naming_the_open_ones(office, three):
     report, _, _ = three
     unknown = read(office, report, title="Budget 2025")

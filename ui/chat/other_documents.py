@@ -6,7 +6,7 @@ shows them, through those tools' own functions.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Union
 
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolContext, ToolError, ToolOutcome
@@ -15,6 +15,7 @@ from ..calc.addresses import active_sheet, range_of_address, used_area
 from ..calc.reading import read_range
 from ..office.open_documents import OpenDocument, called, named, open_documents, open_ones
 from ..writer.reading import get_document
+from ..writer.tables import tables
 
 LISTED_BY = "read_other_document without a title"
 KINDS = {"writer": "text document", "calc": "spreadsheet"}
@@ -28,12 +29,15 @@ def read_other_document(
         range: Optional[str] = Arg("For a spreadsheet: a range such as Sheet2.A1:C10, a sheet's name (its used "
                                    "area) or a named range. Omit for the used area of its active sheet."),
         from_paragraph: int = Arg("For a text document: the first paragraph to show (long documents come in "
-                                  "pages).", default=1, minimum=1)) -> ToolOutcome:
+                                  "pages).", default=1, minimum=1),
+        table: Union[str, int, None] = Arg("For a text document: read this table whole (its name, e.g. Table1, or "
+                                           "its paragraph number), cell by cell as the tables tool reads it.")
+        ) -> ToolOutcome:
     """Read another open Writer or Calc document, to use its content in this one. Without 'title' it lists the
     other open documents with their titles. A text document reads as get_document shows it (numbered
-    paragraphs, tables), a spreadsheet's cells as read_range shows them (values and formulas). Read-only: the
-    other document cannot be changed from here (this turn's undo covers only this document); write what you
-    read into this document with its own tools.
+    paragraphs, the first rows of its tables; 'table' reads one whole), a spreadsheet's cells as read_range
+    shows them (values and formulas). Read-only: the other document cannot be changed from here (this turn's
+    undo covers only this document); write what you read into this document with its own tools.
     """
     documents = open_documents(context.office)
     others = [document for document in documents if document.model != context.document]
@@ -45,9 +49,13 @@ def read_other_document(
             title, "read_range" if context.app == "calc" else "get_document", _others_sentence(others)))
     other = named(others, title, LISTED_BY)
     if other.kind == "calc":
+        if table is not None:
+            raise ToolError("'%s' is a spreadsheet: read its cells with 'range', not 'table'." % other.title)
         return _read_cells(context, other, range)
     if range:
         raise ToolError("'%s' is a text document: it has no cell ranges; omit 'range'." % other.title)
+    if table is not None:
+        return _read_table(context, other, table)
     return _read_text(context, other, from_paragraph)
 
 
@@ -70,11 +78,18 @@ def _others_sentence(others: List[OpenDocument]) -> str:
 def _read_text(context, other: OpenDocument, from_paragraph: int) -> ToolOutcome:
     read = get_document.handler(_context_of(context, other), {"from_paragraph": from_paragraph})
     content = read.content.replace("Continue with get_document ", "Continue with read_other_document title='%s' "
-                                   % other.title)
+                                   % other.title).replace("(read or edit its cells with the tables tool)",
+                                                          "(read it whole with read_other_document table=…)")
     head = ("'%s' (a text document, read-only from here). Its paragraph numbers are its own: this document's "
             "tools do not reach it." % other.title)
     return ToolOutcome.success(head + "\n" + content, _("Read %s from %s") % (_paragraph_range(read.content),
                                                                               other.title))
+
+
+def _read_table(context, other: OpenDocument, table: Union[str, int]) -> ToolOutcome:
+    read = tables.handler(_context_of(context, other), {"action": "read", "table": table})
+    head = "'%s' (a text document, read-only from here)." % other.title
+    return ToolOutcome.success(head + "\n" + read.content, _("Read a table from %s") % other.title)
 
 
 def _paragraph_range(content: str) -> str:
