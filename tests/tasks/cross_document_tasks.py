@@ -75,9 +75,9 @@ def targets_beside_budget(doc):
     expect(cell(doc, "H1").getString() == "Target", "H1 reads %r" % cell(doc, "H1").getString())
     wanted = dict(TARGETS)
     for row in range(2, 5):
-        region = cell(doc, "A%d" % row).getString()
-        expect(cell(doc, "H%d" % row).getValue() == wanted[region] and cell(doc, "H%d" % row).getType().value == "VALUE",
-               "%s's target reads %r, not %g" % (region, cell(doc, "H%d" % row).getString(), wanted[region]))
+        region, target = cell(doc, "A%d" % row).getString(), cell(doc, "H%d" % row)
+        expect(target.getValue() == wanted[region] and target.getType().value == "VALUE",
+               "%s's target reads %r, not %g" % (region, target.getString(), wanted[region]))
 
 
 TASKS = [

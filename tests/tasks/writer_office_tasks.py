@@ -37,7 +37,8 @@ def invoice_amount_fixed(doc):
     expect([row[:3] for row in rows] == [INVOICE_HEADER[:3]] + [list(row[:3]) for row in INVOICE_ROWS],
            "items, quantities or prices changed: %r" % rows)
     for row in rows[1:]:
-        expect(abs(_number(row[3]) - _number(row[1]) * _number(row[2])) < 0.005, "%s's amount reads %s" % (row[0], row[3]))
+        expect(abs(_number(row[3]) - _number(row[1]) * _number(row[2])) < 0.005,
+               "%s's amount reads %s" % (row[0], row[3]))
 
 
 def invoice_dates_moved(doc):
