@@ -6,7 +6,7 @@ checks that); the checker judges the task's own document.
 from __future__ import annotations
 
 from .checks import blocks, cell, expect, is_heading, paragraphs, rows_of, tables, texts
-from .documents import ACTION_ITEMS, ATTENDEES, BUDGET, TARGETS
+from .documents import ACTION_ITEMS, ATTENDEES, BUDGET, STAFF, TARGETS
 from .model import Task
 
 REPORT_TABLE = [["Region", "Sales", "Target"], ["North", "120", "100"], ["South", "80", "90"], ["West", "95", "95"]]
@@ -80,6 +80,13 @@ def targets_beside_budget(doc):
                "%s's target reads %r, not %g" % (region, target.getString(), wanted[region]))
 
 
+def staff_in_sheet(doc):
+    rows = rows_of(doc, "A1:B14")
+    expect(rows[0] == ("Name", "Room"), "the header reads %r" % (rows[0],))
+    expect(rows[1:13] == list(STAFF), "the people read %r" % rows[1:13])
+    expect(rows[13] == ("", ""), "there is more under the list: %r" % (rows[13],))
+
+
 TASKS = [
     Task("writer.cross-budget-totals", "two documents",
          "Put the half-year total of each region from the Budget spreadsheet into a table (Region, Total) at the "
@@ -147,4 +154,12 @@ TASKS = [
                                                                          for region, *_ in BUDGET]})],
          wrong=[("read_other_document", {"title": "targets"}),
                 ("write_range", {"range": "H1", "values": [["Target"]] + [[value] for _, value in TARGETS]})]),
+    Task("calc.cross-staff-table", "two documents",
+         "Copy the staff table from staff.odt into this sheet, from A1, rooms as numbers.", "blank_sheet",
+         staff_in_sheet, also_open="staff",
+         plan=[("read_other_document", {"title": "staff"}),
+               ("read_other_document", {"title": "staff", "table": "Staff"}),
+               ("write_range", {"range": "A1", "values": [["Name", "Room"]] + [list(row) for row in STAFF]})],
+         wrong=[("read_other_document", {"title": "staff"}),
+                ("write_range", {"range": "A1", "values": [["Name", "Room"]] + [list(row) for row in STAFF[:7]]})]),
 ]

@@ -585,3 +585,25 @@ BUILDERS.update({
     "price_list": _price_list,
     "letter_tracked": _letter_tracked,
 })
+
+
+STAFF = tuple(("Person %d" % n, 100.0 + n) for n in range(1, 13))
+"""Twelve people and their rooms: more rows than a table's preview in get_document shows."""
+
+
+def _staff(office, folder: str) -> str:
+    doc = office.new_document("swriter", hidden=True)
+    try:
+        text = doc.getText()
+        text.setString("Staff list")
+        table = doc.createInstance("com.sun.star.text.TextTable")
+        table.initialize(len(STAFF) + 1, 2)
+        text.insertTextContent(text.getEnd(), table, False)
+        table.setName("Staff")
+        table.setDataArray((("Name", "Room"),) + tuple((name, "%d" % room) for name, room in STAFF))
+        return _store(doc, os.path.join(folder, "staff.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+BUILDERS.update({"staff": _staff})
