@@ -20,7 +20,7 @@ def writer_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Writer tools for a document whose paragraphs are ``outline["paragraphs"]``."""
     makers = (_replace, _replace, _replace_all, _format, _format_all, _insert, _insert, _insert_appendix,
               _delete, _style, _comment, _table, _add_rows, _track, _read,
-              _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark)
+              _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark, _other_document)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -221,7 +221,7 @@ def calc_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Calc tools for a document whose sheets are ``outline["sheets"]``."""
     makers = (_write, _write, _fill, _format_range, _sort, _filter, _rows, _sheet, _chart, _cell_comment,
               _csv, _clear, _conditional, _calc_read, _typed, _sheet_view, _copy, _fill_series, _validation,
-              _names, _protect, _ranked)
+              _names, _protect, _ranked, _other_document)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -373,3 +373,10 @@ def _ranked(rng, outline) -> Call:
     rule = rng.choice(("top_n", "bottom_n", "top_percent", "above_average", "below_average", "duplicate", "list"))
     return "conditional_format", {"range": _area(rng, outline, 1), "rule": rule, "value": 3,
                                   "background_color": "#C6EFCE"}
+
+
+def _other_document(rng, outline) -> Call:
+    """read_other_document: the list, an untitled document, a range or table of one, an unknown title."""
+    return "read_other_document", rng.choice([
+        {}, {"title": "Untitled 1"}, {"title": "Untitled 2", "range": "A1:C5"}, {"title": "Untitled 1", "table": 1},
+        {"title": "Untitled 1", "from_paragraph": 3}, {"title": "no such"}])

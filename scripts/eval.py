@@ -47,7 +47,7 @@ import build_oxt  # noqa: E402
 from eval_proxy import RecordingProxy  # noqa: E402
 from inside import Inside  # noqa: E402
 from officectl import Office, office_available, write_settings  # noqa: E402
-from tasks.documents import prepare  # noqa: E402
+from tasks.documents import task_documents  # noqa: E402
 from tasks.model import all_tasks  # noqa: E402
 
 TOOL_LINE = re.compile(r"^Action\n(.*)$", re.M)
@@ -124,24 +124,25 @@ def _count(text: str) -> Optional[int]:
 
 
 def run_task(office, runner, task, folder: str) -> TaskResult:
-    """One attempt: a fresh copy of the document, the runner's work, then the checker's verdict."""
+    """One attempt: fresh copies of the documents (the task's, and its ``also_open`` one beside it), the runner's
+    work, then the checker's verdict."""
     os.makedirs(folder, exist_ok=True)
-    doc = office.open_document(prepare(office, task.document, folder))
     started = time.monotonic()
     try:
-        result = runner.attempt(task, doc)
-        result.seconds = time.monotonic() - started
-        try:
-            task.check(doc)
-            result.passed = True
-        except AssertionError as problem:
-            result.problem = str(problem)
+        with task_documents(office, task, folder) as (doc, other):
+            started = time.monotonic()
+            result = runner.attempt(task, doc)
+            result.seconds = time.monotonic() - started
+            try:
+                task.check(doc)
+                if other is not None and other.isModified():
+                    raise AssertionError("the other open document was changed")
+                result.passed = True
+            except AssertionError as problem:
+                result.problem = str(problem)
     except Exception as error:  # a stuck turn or a dead office fails this task, not the run
         result = TaskResult(task.id, task.kind, False, problem="%s: %s" % (type(error).__name__, error),
                             seconds=time.monotonic() - started)
-    finally:
-        if office.alive():
-            office.close_document(doc)
     return result
 
 

@@ -30,6 +30,7 @@ TITLES = {
     "page_setup": N_("page setup"), "header_footer": N_("header and footer"), "fields": N_("fields"),
     "notes": N_("footnotes and endnotes"), "table_of_contents": N_("table of contents"),
     "save_document": N_("save and export"), "bookmarks": N_("bookmarks"),
+    "read_other_document": N_("read other document"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

@@ -8,5 +8,7 @@ and checks the checker both ways; ``scripts/eval.py`` runs the instructions thro
 agent loop against a model. Tasks live in modules named ``<app>_<area>_tasks.py`` (``TASKS`` in
 each, collected by ``model.all_tasks``; writer_tasks.py and calc_tasks.py hold the first ones);
 their input documents come from the corpus of documents written by others
-(tests/fixtures/documents/) or are built by ``documents.py``.
+(tests/fixtures/documents/) or are built by ``documents.py``. A task across two documents names
+the second in ``also_open``: it is open beside the task's document, read with ``read_other_document``,
+and left unchanged (cross_document_tasks.py).
 """

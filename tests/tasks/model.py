@@ -27,6 +27,9 @@ class Task:
         xlsx_check: ``xlsx_check(doc)`` on the plan's result saved as xlsx and opened again (tests/tasks/
             test_task_xlsx.py); None when the task is not checked there.
         xlsx_note: what LibreOffice cannot write to xlsx of the task's result, when ``xlsx_check`` checks less.
+        also_open: a second document open during the task (a corpus file or builder name, of another file name
+            than ``document``'s, which is its title): opened before the task's document, closed after, never
+            changed; the plan reads it with ``read_other_document``. "" for a task of one document.
     """
 
     id: str
@@ -39,6 +42,7 @@ class Task:
     history: Tuple[str, ...] = field(default=())
     xlsx_check: Optional[Callable] = None
     xlsx_note: str = ""
+    also_open: str = ""
 
     @property
     def app(self) -> str:
@@ -60,6 +64,8 @@ def all_tasks() -> List[Task]:
     if duplicates:
         raise ValueError("task ids used twice: %s" % ", ".join(duplicates))
     for task in tasks:
+        if task.also_open == task.document:
+            raise ValueError("%s: also_open names the task's own document" % task.id)
         if not 1 <= len(task.plan) <= MAX_PLAN_CALLS:
             raise ValueError("%s: a reference plan makes 1 to %d calls" % (task.id, MAX_PLAN_CALLS))
     return tasks

@@ -1,6 +1,7 @@
 """Every task's reference plan does the work in a real soffice, and its checker can tell.
 
-For each task (tests/tasks/model.py), on a fresh copy of its input document: the checker rejects
+For each task (tests/tasks/model.py), on a fresh copy of its input document (and of its ``also_open``
+document, open beside it and left unchanged): the checker rejects
 the untouched input, the reference plan's calls run as one assistant turn through the office-side
 runner the sidebar and MCP use (inside the office, on its main thread), and the checker accepts
 the result; on another fresh copy the plausible wrong plan runs and the checker rejects that.
@@ -11,7 +12,7 @@ import os
 import pytest
 
 from inside import Inside
-from tasks.documents import prepare
+from tasks.documents import task_documents
 from tasks.model import all_tasks
 
 TASKS = all_tasks()
@@ -23,15 +24,17 @@ def inside(office):
     return Inside(office, "turns_inside.py")
 
 
-def run(office, inside, task, calls, folder):
-    """Open a fresh copy of the task's document, run ``calls`` as one turn; return the document."""
+def outcome(office, inside, task, calls, folder):
+    """On fresh copies of the task's documents, run ``calls`` as one turn in its document; return the checker's
+    verdict (None when it accepts). A second open document (``also_open``) must be left unchanged."""
     os.makedirs(str(folder), exist_ok=True)
-    doc = office.open_document(prepare(office, task.document, str(folder)))
-    if calls:
-        done = inside.call("turn", doc.RuntimeUID, json.dumps(list(calls)), task.instruction)
-        refused = [text for ok, text in done["outcomes"] if not ok]
-        assert not refused, "calls were refused: %s" % refused
-    return doc
+    with task_documents(office, task, str(folder)) as (doc, other):
+        if calls:
+            done = inside.call("turn", doc.RuntimeUID, json.dumps(list(calls)), task.instruction)
+            refused = [text for ok, text in done["outcomes"] if not ok]
+            assert not refused, "calls were refused: %s" % refused
+        assert other is None or not other.isModified(), "the other open document was changed"
+        return judged(task, doc)
 
 
 def judged(task, doc):
@@ -45,21 +48,12 @@ def judged(task, doc):
 
 @pytest.mark.parametrize("task", TASKS, ids=[task.id for task in TASKS])
 def test_the_plan_does_the_task_and_the_checker_tells(office, inside, task, tmp_path):
-    untouched = run(office, inside, task, (), tmp_path / "untouched")
-    try:
-        assert judged(task, untouched) is not None, "the checker accepts the untouched input"
-    finally:
-        office.close_document(untouched)
-    done = run(office, inside, task, task.plan, tmp_path / "plan")
-    try:
-        assert judged(task, done) is None, judged(task, done)
-    finally:
-        office.close_document(done)
-    wrong = run(office, inside, task, task.wrong, tmp_path / "wrong")
-    try:
-        assert judged(task, wrong) is not None, "the checker accepts the wrong plan's result"
-    finally:
-        office.close_document(wrong)
+    assert outcome(office, inside, task, (), tmp_path / "untouched") is not None, \
+        "the checker accepts the untouched input"
+    verdict = outcome(office, inside, task, task.plan, tmp_path / "plan")
+    assert verdict is None, verdict
+    assert outcome(office, inside, task, task.wrong, tmp_path / "wrong") is not None, \
+        "the checker accepts the wrong plan's result"
 
 
 def test_the_suite_is_well_formed():

@@ -23,6 +23,7 @@ TOOL_MODULES = (
     "calc.sheet_view", "calc.copy_range", "calc.fill_series", "calc.validation_rules", "calc.named_range_tool",
     "calc.protection",
     "research.web_tools",
+    "chat.other_documents",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
 

@@ -8,8 +8,8 @@ from ...core.agent.round_request import RoundRequests
 from ...core.agent.tool_strategy import ToolPlan
 from ...core.agent.tools import ToolContext
 from ..office.enumeration import indexed
-from . import toolset
 from ..office.log import get_logger
+from ..office.open_documents import app_of, document_title
 from ..research.turn_setup import prepare as prepare_research
 
 log = get_logger("turn-request")
@@ -20,7 +20,7 @@ class TurnRequest:
 
     def __init__(self, app, session, document, config, settings):
         ctx = app.ctx
-        self.document_kind = toolset.app_of(document)
+        self.document_kind = app_of(document)
         registry = app.tools.registry()
         research = prepare_research(app, session, config.base_url, settings.research)  # refuses in local-only mode
         options = dict(research.options, model=config.model, review_mode=settings.writer.review_mode)
@@ -57,12 +57,3 @@ def _has_selected_text(document) -> bool:
     if selection is None or not selection.supportsService("com.sun.star.text.TextRanges"):
         return False
     return any(part.getString() for part in indexed(selection))
-
-
-def document_title(document) -> str:
-    """The title the user sees for ``document`` (file name, or Untitled N)."""
-    try:
-        return document.getCurrentController().getFrame().getTitle().rsplit(" - ", 1)[0]
-    except Exception:
-        from ...core.i18n import _
-        return _("Untitled")

@@ -22,8 +22,9 @@ class Tools:
         from marginalia.core.agent.tools import ToolContext
         from marginalia.ui.chat import toolset
         from marginalia.ui.office.document_tools import DocumentTools
+        from marginalia.ui.office.open_documents import app_of
         self.runner = DocumentTools(toolset.build_registry(), ToolContext(document=document,
-                                                                          app=toolset.app_of(document), office=ctx))
+                                                                          app=app_of(document), office=ctx))
 
     def ok(self, name, /, **args):
         """Run a call that must succeed; return its content."""
