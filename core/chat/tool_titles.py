@@ -23,6 +23,7 @@ TITLES = {
     "replace_text": N_("replace text"), "research_web": N_("research web"), "search_text": N_("search text"),
     "sort_range": N_("sort range"), "tables": N_("tables"), "track_changes": N_("track changes"),
     "web_search": N_("web search"), "write_range": N_("write range"),
+    "get_presentation": N_("read presentation"), "add_slides": N_("add slides"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

@@ -18,6 +18,7 @@ TOOL_MODULES = (
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
     "research.web_tools",
+    "slides.reading", "slides.adding",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
 
@@ -51,10 +52,15 @@ def build_registry() -> ToolRegistry:
     return result
 
 
+APPS = (("com.sun.star.text.TextDocument", "writer"), ("com.sun.star.sheet.SpreadsheetDocument", "calc"),
+        ("com.sun.star.presentation.PresentationDocument", "impress"), ("com.sun.star.drawing.DrawingDocument", "draw"))
+"""The document services Marginalia serves and the application of each (a presentation is also a drawing
+document, so it is asked first)."""
+
+
 def app_of(document) -> str:
-    """Return ``writer``, ``calc`` or ``""`` for a document model."""
-    if document.supportsService("com.sun.star.text.TextDocument"):
-        return "writer"
-    if document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
-        return "calc"
+    """Return ``writer``, ``calc``, ``impress``, ``draw`` or ``""`` for a document model."""
+    for service, app in APPS:
+        if document.supportsService(service):
+            return app
     return ""

@@ -1,4 +1,5 @@
-"""The open Writer and Calc documents as agents name them: by URL, path or title, the active one by default.
+"""The open Writer, Calc, Impress and Draw documents as agents name them: by URL, path or title, the active
+one by default.
 
 A name that fits several open documents (two files called ``report.odt`` in different
 folders) is refused with their paths, never settled by picking one.
@@ -27,7 +28,7 @@ class OpenDocument:
     title: str
     url: str
     kind: str
-    """``writer`` or ``calc``."""
+    """``writer``, ``calc``, ``impress`` or ``draw``."""
     active: bool
 
     @property
@@ -46,7 +47,7 @@ class OpenDocument:
 
 
 def open_documents(ctx) -> List[OpenDocument]:
-    """The open Writer and Calc documents, in the office's order."""
+    """The open Writer, Calc, Impress and Draw documents, in the office's order."""
     desktop = ctx.ServiceManager.createInstanceWithContext(DESKTOP, ctx)
     current = desktop.getCurrentComponent()
     found = []
@@ -85,7 +86,7 @@ def find_document(ctx, wanted: Optional[str]) -> OpenDocument:
     for document in documents:
         if document.active:
             return document
-    raise ToolError("No Writer or Calc document is active: pass the 'document' argument. %s" % _open_ones(documents))
+    raise ToolError("No document is active: pass the 'document' argument. %s" % _open_ones(documents))
 
 
 def _named(documents: List[OpenDocument], wanted: str) -> List[OpenDocument]:
@@ -104,5 +105,5 @@ def _named(documents: List[OpenDocument], wanted: str) -> List[OpenDocument]:
 
 def _open_ones(documents: List[OpenDocument]) -> str:
     if not documents:
-        return "No Writer or Calc document is open."
+        return "No Writer, Calc, Impress or Draw document is open."
     return "Open documents: %s." % ", ".join("'%s' (%s)" % (d.title, d.kind) for d in documents)

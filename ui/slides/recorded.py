@@ -1,0 +1,227 @@
+"""Changes to slides that LibreOffice's own undo takes back exactly, so one turn is one exact undo step.
+
+LibreOffice records only part of what the API does to a presentation or a drawing, and not all of
+that correctly (measured on 7.4, each inside one undo context):
+
+* a new page (``insertNewByIndex``, ``duplicate``), text set in a shape, a shape's property, a new
+  shape: not recorded, so undo leaves them;
+* a shape moved: recorded, but its undo leaves the shape where it is;
+* a slide's layout: recorded, but its undo brings the old placeholders back and not the layout;
+* a page or a shape removed: recorded, and undone exactly;
+* the undo manager locked inside an open context while a layout changed: LibreOffice aborted.
+
+So every change is made in a way LibreOffice records exactly, the ways its own menus use:
+
+* new slides come from the view's Insert Slide and Duplicate Slide commands, recorded as new pages
+  (their undo takes the page out and keeps it; their redo puts the same page back);
+* a change to an existing slide is made on a duplicate of it, with the undo manager locked (nothing
+  recorded half), and then the original is removed (recorded exactly): undo puts the untouched
+  original back and takes the changed copy out, redo the reverse. Both are the very pages, so the
+  user's own steps before and after the turn still find their shapes;
+* pages are removed through the API (recorded exactly), moved with the Move commands, and a slide's
+  layout is set with its Layout command.
+
+The commands act on the view's current page, so the view is switched to Normal first (from Notes,
+Handout, Outline, Slide Sorter or the master view); the page the user was looking at is shown again
+afterwards (its copy, when it was the one changed).
+"""
+from __future__ import annotations
+
+from ...core.agent.tools import ToolError
+from ..office.dispatch import dispatch
+from ..office.log import get_logger
+from .deck import is_presentation
+
+log = get_logger("slides.recorded")
+
+NORMAL_VIEW = ".uno:NormalMultiPaneGUI"
+DRAW_MODE = "DRAW"
+
+
+class quiet:  # noqa: N801  (used as ``with quiet(document):``)
+    """Hold the document's undo manager locked: changes made meanwhile are not recorded at all.
+
+    Only for changes to a page made in this call (a new slide, a copy): their undo is the page's own.
+    Never around a change of a slide's layout (LibreOffice 7.4 aborted) or a removal.
+    """
+
+    def __init__(self, document):
+        self._manager = document.getUndoManager()
+
+    def __enter__(self):
+        self._manager.lock()
+        return self
+
+    def __exit__(self, *exception) -> bool:
+        self._manager.unlock()
+        return False
+
+
+class SlideCommands:
+    """The view's own commands on one document's pages (recorded by LibreOffice as from its menus).
+
+    Pages are addressed by index (from 0). Each command is checked to have done what it should:
+    a command that did nothing (a view that cannot do it) is refused, never reported done.
+    """
+
+    def __init__(self, context):
+        self.document = context.document
+        self._ctx = context.office
+        self.pages = self.document.getDrawPages()
+        self.controller = _normal_view(self.document, self._ctx)
+        self.frame = self.controller.getFrame()
+        self._shown = self.controller.getCurrentPage()
+
+    def count(self) -> int:
+        """How many pages the document has now."""
+        return self.pages.getCount()
+
+    def page(self, index: int):
+        """The page at ``index``."""
+        return self.pages.getByIndex(index)
+
+    def insert_after(self, index: int, layout=None):
+        """A new page right after page ``index`` (with the AutoLayout ``layout`` in Impress); returns it."""
+        arguments = {"WhatLayout": layout} if layout is not None and is_presentation(self.document) else None
+        return self._new_page(index, ".uno:InsertPage", arguments)
+
+    def duplicate(self, index: int):
+        """A copy of page ``index`` right after it; returns the copy."""
+        return self._new_page(index, ".uno:DuplicatePage", None)
+
+    def remove(self, index: int) -> None:
+        """Remove page ``index`` (recorded exactly by LibreOffice)."""
+        before = self.count()
+        if before < 2:
+            raise ToolError("A %s keeps at least one %s." % (
+                "presentation" if is_presentation(self.document) else "drawing",
+                "slide" if is_presentation(self.document) else "page"))
+        self.pages.remove(self.page(index))
+        if self.count() != before - 1:
+            raise ToolError("LibreOffice did not remove the page.")
+
+    def move(self, index: int, to_index: int) -> None:
+        """Move page ``index`` to ``to_index`` (both in the order before the move)."""
+        if index == to_index:
+            return
+        page = self.page(index)
+        last = self.count() - 1
+        self.controller.setCurrentPage(page)
+        steps = abs(to_index - index)
+        if to_index == 0 or (to_index < index and to_index + 1 < steps):
+            self._command(".uno:MovePageFirst")
+            steps, command = to_index, ".uno:MovePageDown"
+        elif to_index == last or (to_index > index and last - to_index + 1 < steps):
+            self._command(".uno:MovePageLast")
+            steps, command = last - to_index, ".uno:MovePageUp"
+        else:
+            command = ".uno:MovePageDown" if to_index > index else ".uno:MovePageUp"
+        for _ in range(steps):
+            self._command(command)
+        if not self.page(to_index) == page:
+            raise ToolError("LibreOffice did not move the page (is the view in Normal mode?).")
+
+    def assign_layout(self, index: int, layout: int) -> None:
+        """Give slide ``index`` the AutoLayout ``layout`` with the view's Layout command."""
+        self.controller.setCurrentPage(self.page(index))
+        self._command(".uno:AssignLayout", {"WhatLayout": layout})
+        if self.page(index).getPropertyValue("Layout") != layout:
+            raise ToolError("LibreOffice did not change the layout.")
+
+    def show(self, page) -> None:
+        """Show ``page`` in the view."""
+        self.controller.setCurrentPage(page)
+        self._shown = page
+
+    def show_again(self) -> None:
+        """Show the page the user was looking at before (the first page if it is gone)."""
+        try:
+            if self._shown is not None and any(self.page(i) == self._shown for i in range(self.count())):
+                self.controller.setCurrentPage(self._shown)
+        except Exception:  # the view keeps whichever page it shows: nothing is lost
+            log.warning("the page shown before could not be shown again", exc_info=True)
+
+    def was_shown(self, page) -> bool:
+        """True when ``page`` is the one the user was looking at."""
+        return self._shown is not None and self._shown == page
+
+    def _new_page(self, index: int, command: str, arguments):
+        before = self.count()
+        self.controller.setCurrentPage(self.page(index))
+        self._command(command, arguments)
+        if self.count() != before + 1:
+            raise ToolError("LibreOffice did not add the page (%s did nothing)." % command)
+        return self.page(index + 1)
+
+    def _command(self, command: str, arguments=None) -> None:
+        dispatch(self.frame, command, arguments, self._ctx)
+
+
+class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as page:``)
+    """Change slide ``index`` on a copy of it (see the module docstring); the block gets the copy.
+
+    When the block ends, the original is removed and the copy takes its place (and its name); when
+    the block raises, the copy is removed instead, recorded, so the turn's undo step stays exact.
+    """
+
+    def __init__(self, commands: SlideCommands, index: int):
+        self._commands, self._index = commands, index
+        self._copy = None
+        self._quiet = quiet(commands.document)
+
+    def __enter__(self):
+        commands = self._commands
+        original = commands.page(self._index)
+        self._name = _own_name(original, self._index)
+        self._shown = commands.was_shown(original)
+        self._copy = commands.duplicate(self._index)
+        self._quiet.__enter__()
+        return self._copy
+
+    def __exit__(self, kind, value, traceback) -> bool:
+        self._quiet.__exit__()
+        commands = self._commands
+        if kind is not None:
+            commands.remove(self._index + 1)
+            commands.show_again()
+            return False
+        commands.remove(self._index)
+        if self._name:
+            with quiet(commands.document):
+                self._copy.setName(self._name)
+        if self._shown:
+            commands.show(self._copy)
+        else:
+            commands.show_again()
+        return False
+
+
+def _own_name(page, index: int) -> str:
+    """The page's name when someone gave it one ("" for LibreOffice's own ``pageN``)."""
+    name = page.getName()
+    return "" if name == "page%d" % (index + 1) else name
+
+
+def _normal_view(document, ctx):
+    """The document's controller in the Normal view (switched to it when another view shows)."""
+    controller = document.getCurrentController()
+    if controller is None:
+        raise ToolError("The document has no window to work in.")
+    if not _in_normal_view(controller):
+        dispatch(controller.getFrame(), NORMAL_VIEW, None, ctx)
+        controller = document.getCurrentController()
+        if not _in_normal_view(controller):
+            raise ToolError("The document's view could not be switched to Normal; switch it with View > Normal "
+                            "and ask again.")
+    return controller
+
+
+def _in_normal_view(controller) -> bool:
+    try:
+        info = controller.getPropertySetInfo()
+        if not info.hasPropertyByName("DrawViewMode"):
+            return False  # the slide sorter's controller
+        return controller.getPropertyValue("DrawViewMode").value == DRAW_MODE \
+            and not controller.getPropertyValue("IsMasterPageMode")
+    except Exception:
+        return False
