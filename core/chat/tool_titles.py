@@ -24,6 +24,7 @@ TITLES = {
     "sort_range": N_("sort range"), "tables": N_("tables"), "track_changes": N_("track changes"),
     "web_search": N_("web search"), "write_range": N_("write range"),
     "get_presentation": N_("read presentation"), "add_slides": N_("add slides"),
+    "edit_shape_text": N_("edit shape text"), "manage_slides": N_("manage slides"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

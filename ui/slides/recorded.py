@@ -21,11 +21,16 @@ So every change is made in a way LibreOffice records exactly, the ways its own m
 * pages are removed through the API (recorded exactly), moved with the Move commands, and a slide's
   layout is set with its Layout command.
 
-The commands act on the view's current page, so the view is switched to Normal first (from Notes,
-Handout, Outline, Slide Sorter or the master view); the page the user was looking at is shown again
-afterwards (its copy, when it was the one changed).
+The commands act on the view's current page, or, where the slide pane shows, on the slides
+selected in it: so the view is switched to Normal first (from Notes, Handout, Outline, Slide Sorter
+or the master view), and before each command the slide pane's selection is made exactly the page to
+act on (after a page's removal LibreOffice 7.4 kept the next page selected, and the current page
+set afterwards joined it: Duplicate Slide then copied both, measured). The page the user was
+looking at is shown again afterwards (its copy, when it was the one changed).
 """
 from __future__ import annotations
+
+from com.sun.star.drawing.framework.AnchorBindingMode import INDIRECT
 
 from ...core.agent.tools import ToolError
 from ..office.dispatch import dispatch
@@ -36,6 +41,7 @@ log = get_logger("slides.recorded")
 
 NORMAL_VIEW = ".uno:NormalMultiPaneGUI"
 DRAW_MODE = "DRAW"
+SLIDE_PANE = "private:resource/view/SlideSorter"
 
 
 class quiet:  # noqa: N801  (used as ``with quiet(document):``)
@@ -71,6 +77,7 @@ class SlideCommands:
         self.controller = _normal_view(self.document, self._ctx)
         self.frame = self.controller.getFrame()
         self._shown = self.controller.getCurrentPage()
+        self._pane = _slide_pane(self.controller)
 
     def count(self) -> int:
         """How many pages the document has now."""
@@ -101,31 +108,35 @@ class SlideCommands:
             raise ToolError("LibreOffice did not remove the page.")
 
     def move(self, index: int, to_index: int) -> None:
-        """Move page ``index`` to ``to_index`` (both in the order before the move)."""
+        """Take page ``index`` out and put it back at ``to_index`` (an index in the order after the move).
+
+        One Move command per step: straight up or down, or via the first or the last place, whichever
+        takes fewer (see :func:`marginalia.core.slides.reorder.commands`).
+        """
         if index == to_index:
             return
         page = self.page(index)
-        last = self.count() - 1
-        self.controller.setCurrentPage(page)
-        steps = abs(to_index - index)
-        if to_index == 0 or (to_index < index and to_index + 1 < steps):
+        count = self.count()
+        self._act_on(page)
+        straight, via_first, via_last = abs(to_index - index), to_index + 1, count - to_index
+        if via_first < straight and via_first <= via_last:
             self._command(".uno:MovePageFirst")
             steps, command = to_index, ".uno:MovePageDown"
-        elif to_index == last or (to_index > index and last - to_index + 1 < steps):
+        elif via_last < straight:
             self._command(".uno:MovePageLast")
-            steps, command = last - to_index, ".uno:MovePageUp"
+            steps, command = count - 1 - to_index, ".uno:MovePageUp"
         else:
-            command = ".uno:MovePageDown" if to_index > index else ".uno:MovePageUp"
+            steps, command = straight, ".uno:MovePageDown" if to_index > index else ".uno:MovePageUp"
         for _ in range(steps):
             self._command(command)
         if not self.page(to_index) == page:
-            raise ToolError("LibreOffice did not move the page (is the view in Normal mode?).")
+            raise ToolError("LibreOffice did not move the page.")
 
-    def assign_layout(self, index: int, layout: int) -> None:
-        """Give slide ``index`` the AutoLayout ``layout`` with the view's Layout command."""
-        self.controller.setCurrentPage(self.page(index))
+    def assign_layout_to(self, page, layout: int) -> None:
+        """Give ``page`` the AutoLayout ``layout`` with the view's Layout command (recorded as from its panel)."""
+        self._act_on(page)
         self._command(".uno:AssignLayout", {"WhatLayout": layout})
-        if self.page(index).getPropertyValue("Layout") != layout:
+        if page.getPropertyValue("Layout") != layout:
             raise ToolError("LibreOffice did not change the layout.")
 
     def show(self, page) -> None:
@@ -147,7 +158,7 @@ class SlideCommands:
 
     def _new_page(self, index: int, command: str, arguments):
         before = self.count()
-        self.controller.setCurrentPage(self.page(index))
+        self._act_on(self.page(index))
         self._command(command, arguments)
         if self.count() != before + 1:
             raise ToolError("LibreOffice did not add the page (%s did nothing)." % command)
@@ -156,18 +167,34 @@ class SlideCommands:
     def _command(self, command: str, arguments=None) -> None:
         dispatch(self.frame, command, arguments, self._ctx)
 
+    def _act_on(self, page) -> None:
+        """Make ``page`` the current page and the only one selected in the slide pane."""
+        self.controller.setCurrentPage(page)
+        if self._pane is None or _selected_in(self._pane) == [page]:
+            return
+        self._pane.select(())  # clears the pane's selection
+        other = next((self.page(i) for i in range(self.count()) if not self.page(i) == page), None)
+        if other is not None:
+            self.controller.setCurrentPage(other)
+        self.controller.setCurrentPage(page)
+        if _selected_in(self._pane) != [page]:
+            raise ToolError("The slide could not be selected in the slide pane; nothing was changed.")
+
 
 class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as page:``)
     """Change slide ``index`` on a copy of it (see the module docstring); the block gets the copy.
+
+    The block's changes are not recorded (the undo manager is locked) unless ``quiet_changes`` is
+    False: a change of layout must be made unlocked, with the Layout command.
 
     When the block ends, the original is removed and the copy takes its place (and its name); when
     the block raises, the copy is removed instead, recorded, so the turn's undo step stays exact.
     """
 
-    def __init__(self, commands: SlideCommands, index: int):
+    def __init__(self, commands: SlideCommands, index: int, quiet_changes: bool = True):
         self._commands, self._index = commands, index
         self._copy = None
-        self._quiet = quiet(commands.document)
+        self._quiet = quiet(commands.document) if quiet_changes else None
 
     def __enter__(self):
         commands = self._commands
@@ -175,11 +202,13 @@ class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as pa
         self._name = _own_name(original, self._index)
         self._shown = commands.was_shown(original)
         self._copy = commands.duplicate(self._index)
-        self._quiet.__enter__()
+        if self._quiet is not None:
+            self._quiet.__enter__()
         return self._copy
 
     def __exit__(self, kind, value, traceback) -> bool:
-        self._quiet.__exit__()
+        if self._quiet is not None:
+            self._quiet.__exit__()
         commands = self._commands
         if kind is not None:
             commands.remove(self._index + 1)
@@ -200,6 +229,23 @@ def _own_name(page, index: int) -> str:
     """The page's name when someone gave it one ("" for LibreOffice's own ``pageN``)."""
     name = page.getName()
     return "" if name == "page%d" % (index + 1) else name
+
+
+def _slide_pane(controller):
+    """The slide pane's view (its selection is what slide commands act on), or None when it does not show."""
+    try:
+        configuration = controller.getConfigurationController()
+        for resource in configuration.getCurrentConfiguration().getResources(None, "", INDIRECT):
+            if resource.getResourceURL() == SLIDE_PANE:
+                return configuration.getResource(resource)
+    except Exception:  # a view without the drawing framework: commands act on the current page
+        log.info("no slide pane found", exc_info=True)
+    return None
+
+
+def _selected_in(pane) -> list:
+    selection = pane.getSelection()
+    return list(selection) if isinstance(selection, tuple) else ([selection] if selection is not None else [])
 
 
 def _normal_view(document, ctx):
