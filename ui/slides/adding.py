@@ -17,6 +17,7 @@ from ...core.i18n import ngettext
 from ...core.slides.outline import BodyLine, OutlineError, SlideOutline, parse_outline
 from .deck import LAYOUTS, kind_of, layout_number, shapes_of
 from .editing import check_writable, review_note
+from .layout_report import layout_reports
 from .reading import notes_shape
 from .recorded import SlideCommands, quiet
 from .shape_text import write_lines, write_plain
@@ -66,12 +67,13 @@ def add_slides(context,
         after = 0
     commands.show(made[0])
     first = after + 1
+    report = layout_reports(document, made, first)
     titles = ", ".join("'%s'" % p.outline.title for p in planned)
     where = "slide %d" % first if len(planned) == 1 else "slides %d–%d" % (first, first + len(planned) - 1)
     replaced = " The presentation's only slide was empty, so they replaced it." if replace_empty else ""
     return ToolOutcome.success(
-        "Added %d slide%s (%s): %s.%s The presentation now has %d slides.%s" % (
-            len(planned), "" if len(planned) == 1 else "s", where, titles, replaced, pages.getCount(),
+        "Added %d slide%s (%s): %s.%s The presentation now has %d slides.%s%s" % (
+            len(planned), "" if len(planned) == 1 else "s", where, titles, replaced, pages.getCount(), report,
             review_note(context)),
         ngettext("Added %d slide", "Added %d slides", len(planned)) % len(planned))
 

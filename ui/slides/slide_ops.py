@@ -15,6 +15,7 @@ from ...core.i18n import N_, _
 from ...core.slides.reorder import move_plan
 from .deck import LAYOUTS, is_presentation, kind_of, layout_name, layout_number, page_at, page_word, shapes_of
 from .editing import check_writable, review_note
+from .layout_report import layout_report
 from .recorded import SlideCommands, rewritten
 
 
@@ -121,11 +122,13 @@ def _layout(commands: SlideCommands, numbers: List[int], layout: Optional[str]) 
     if not layout:
         raise ToolError("Say which layout: layout=NAME, one of: %s." % ", ".join(LAYOUTS))
     value = layout_number(layout)
+    reports = []
     for number in numbers:
         with rewritten(commands, number - 1, quiet_changes=False) as copy:
             commands.assign_layout_to(copy, value)
-    return "Gave %s %s the layout %s; filled placeholders keep their text and move to the layout's places." % (
-        _plural("slide", numbers), _listed(numbers), layout_name(value))
+        reports.append(layout_report(commands.document, copy, number))
+    return "Gave %s %s the layout %s; filled placeholders keep their text and move to the layout's places.%s" % (
+        _plural("slide", numbers), _listed(numbers), layout_name(value), "".join(reports))
 
 
 def _visibility(commands: SlideCommands, numbers: List[int], show: bool) -> str:

@@ -20,6 +20,7 @@ from ...core.text.match import find_all, quote
 from ..writer.spans import TextSpan
 from .deck import kind_of, page_at, page_word
 from .editing import check_writable, review_note
+from .layout_report import layout_report
 from .recorded import SlideCommands, rewritten
 from .shape_text import replace_keeping_format, write_lines
 from .targets import describe_target, find_shape, text_shape
@@ -57,6 +58,7 @@ def edit_shape_text(context,
         else:
             for start, end in reversed(places):
                 replace_keeping_format(twin, start, end, new_text)
+    report = layout_report(document, page_at(document, slide), slide, page_word(document))
     what = describe_target(shape, where)
     if old_text is None:
         content = "Replaced the text of %s: it now reads %s." % (what, quote(new_text))
@@ -65,7 +67,7 @@ def edit_shape_text(context,
                                                                  "" if len(places) == 1 else "s")
     summary = _("Changed text on slide %d") % slide if page_word(document) == "slide" else \
         _("Changed text on page %d") % slide
-    return ToolOutcome.success(content + review_note(context), summary)
+    return ToolOutcome.success(content + report + review_note(context), summary)
 
 
 def _places(current: str, old_text: str, every: bool, what: str) -> List[Tuple[int, int]]:

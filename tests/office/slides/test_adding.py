@@ -22,7 +22,8 @@ Layout: title_2_content
 def test_three_slides_at_the_end_with_their_bodies_levels_notes_and_layouts(tools, deck):
     outcome = tools.ok("add_slides", outline=OUTLINE)
     assert outcome.content == ("Added 3 slides (slides 4–6): 'Plan', 'Budget', 'Thanks'. The presentation now has 6 "
-                               "slides.")
+                               "slides. Layout check of those slides: nothing overflows, leaves the slide or "
+                               "overlaps.")
     assert outcome.summary == "Added 3 slides"
     plan, budget, thanks = pages(deck)[3:]
     assert [title_of(p) for p in pages(deck)] == ["Quarterly review", "Results", "Questions", "Plan", "Budget",
@@ -133,3 +134,12 @@ def test_slides_added_to_a_deck_written_by_others(open_corpus, office):
     assert [title_of(p) for p in pages(doc)] == ["OL", "New"]
     doc.getUndoManager().undo()
     assert state(doc) == before
+
+
+def test_a_slide_with_too_many_bullets_is_reported_and_left_as_made(tools, deck):
+    outline = "# Everything\n" + "\n".join("- point number %d with a few more words" % k for k in range(30))
+    outcome = tools.ok("add_slides", outline=outline)
+    assert "Layout problems on slide 4: [2] body: its text needs" in outcome.content
+    assert "LibreOffice shrinks the text to about" in outcome.content
+    body = [s for s in shapes(pages(deck)[3]) if kind(s) == "OutlinerShape"][0]
+    assert not body.TextAutoGrowHeight and body.Size.Height < 10000  # measured, then set back

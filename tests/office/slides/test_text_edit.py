@@ -17,7 +17,8 @@ def test_a_word_replaced_keeps_its_bold_and_the_rest_stays(tools, deck):
     cursor.goRight(2, True)  # "up"
     cursor.CharWeight = 150.0
     outcome = tools.ok("edit_shape_text", slide=2, shape=2, old_text="Revenue up", new_text="Revenue rose")
-    assert outcome.content == "Replaced “Revenue up” with “Revenue rose” in shape 2 of slide 2 (1 place)."
+    assert outcome.content == ("Replaced “Revenue up” with “Revenue rose” in shape 2 of slide 2 (1 place). Layout check "
+                               "of slide 2: nothing overflows, leaves the slide or overlaps.")
     body = body_of(pages(deck)[1])
     assert levels(body) == [("Revenue rose", 0), ("by 12% in March", 1), ("Costs down", 0)]
     cursor = body.getText().createTextCursor()
@@ -38,6 +39,12 @@ def test_the_title_by_name_the_notes_and_a_whole_body_with_bullets(tools, deck):
     assert notes_of(pages(deck)[1]) == "Thank the team."
     assert levels(body_of(pages(deck)[1])) == [("North", 0), ("up 5%", 1), ("South", 0)]
     assert [title_of(p) for p in pages(deck)] == ["Annual review", "Results", "Questions"]
+
+
+def test_a_title_grown_over_the_body_is_reported(tools, deck):
+    outcome = tools.ok("edit_shape_text", slide=2, shape="title", new_text="A much longer title " * 6)
+    assert "Layout problems on slide 2: [1] title reaches beyond the slide:" in outcome.content
+    assert "past the top edge; [1] title and [2] body overlap (25.2 x" in outcome.content
 
 
 def test_every_occurrence_with_all(tools, deck):
@@ -95,7 +102,7 @@ def test_a_shape_in_a_drawing_and_a_deck_written_by_others(office, draw, open_co
     box.setString("Start here")
     draw.getUndoManager().clear()
     outcome = Tools(office, draw).ok("edit_shape_text", slide=1, shape=1, old_text="here", new_text="now")
-    assert outcome.content.endswith("in shape 1 of page 1 (1 place).")
+    assert "in shape 1 of page 1 (1 place). Layout check of page 1:" in outcome.content
     assert shapes(pages(draw)[0])[0].getString() == "Start now"
     doc = open_corpus("python-pptx-notes.pptx")
     Tools(office, doc).ok("edit_shape_text", slide=1, shape="notes", old_text="Notes", new_text="Speaker notes")
