@@ -25,7 +25,7 @@ TITLES = {
     "web_search": N_("web search"), "write_range": N_("write range"),
     "get_presentation": N_("read presentation"), "add_slides": N_("add slides"),
     "edit_shape_text": N_("edit shape text"), "manage_slides": N_("manage slides"),
-    "arrange_shape": N_("arrange shape"),
+    "arrange_shape": N_("arrange shape"), "insert_object": N_("insert object"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 
