@@ -26,6 +26,7 @@ TITLES = {
     "get_presentation": N_("read presentation"), "add_slides": N_("add slides"),
     "edit_shape_text": N_("edit shape text"), "manage_slides": N_("manage slides"),
     "arrange_shape": N_("arrange shape"), "insert_object": N_("insert object"),
+    "export_presentation": N_("export presentation"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 
