@@ -53,10 +53,11 @@ def arrange_shape(context,
     before = Box.of(target)
     check_writable(context)
     commands = SlideCommands(context)
-    with rewritten(commands, slide - 1) as copy:
+    rewrite = rewritten(commands, slide - 1)
+    with rewrite as copy:
         twin = find_shape(copy, shape, where)
         if delete:
-            copy.remove(twin)
+            rewrite.remove(twin)
         else:
             _place(twin, before, x_cm, y_cm, width_cm, height_cm)
             if text_fit is not None:

@@ -134,3 +134,16 @@ class Box:
 def cm(hundredths: int) -> str:
     """1/100 mm as centimetres in short: 1400 → ``1.4``."""
     return ("%.2f" % (hundredths / HUNDREDTHS_PER_CM)).rstrip("0").rstrip(".")
+
+
+def free_area(page, presentation: bool) -> Box:
+    """Where new content goes by default: below the title on a slide, inside the margins on a drawing's page."""
+    width, height = page.getPropertyValue("Width"), page.getPropertyValue("Height")
+    if not presentation:
+        left, top = page.getPropertyValue("BorderLeft"), page.getPropertyValue("BorderTop")
+        return Box(left, top, width - left - page.getPropertyValue("BorderRight"),
+                   height - top - page.getPropertyValue("BorderBottom"))
+    titles = [Box.of(shape) for shape in shapes_of(page) if kind_of(shape) == "title"]
+    top = max([box.y + box.height for box in titles] or [height // 10])
+    top = min(top + height // 40, height // 2)
+    return Box(width // 10, top, width * 8 // 10, max(height - top - height // 10, height // 5))

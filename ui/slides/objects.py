@@ -18,7 +18,7 @@ from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import _
 from ...core.slides.tables import TableError, chart_data, parse_table
-from .deck import HUNDREDTHS_PER_CM, Box, kind_of, page_at, page_word, shapes_of
+from .deck import HUNDREDTHS_PER_CM, Box, free_area, is_presentation, page_at, page_word, shapes_of
 from .editing import check_writable, review_note
 from .layout_report import layout_report
 from .recorded import SlideCommands, rewritten
@@ -59,12 +59,13 @@ def insert_object(context,
     page = page_at(document, slide)
     content = _content(context, kind, source)
     placeholder = _placeholder(page, into, where) if into is not None else None
-    box = _box(page, placeholder, x_cm, y_cm, width_cm, height_cm)
+    box = _box(page, placeholder, x_cm, y_cm, width_cm, height_cm, is_presentation(document))
     check_writable(context)
     commands = SlideCommands(context)
-    with rewritten(commands, slide - 1) as copy:
+    rewrite = rewritten(commands, slide - 1)
+    with rewrite as copy:
         if placeholder is not None:
-            copy.remove(find_shape(copy, into, where))
+            rewrite.remove(find_shape(copy, into, where))
         shape = _make(document, copy, kind, content, box, chart_type, title)
         number = next(k for k, candidate in enumerate(shapes_of(copy), 1) if candidate == shape)
         placed = Box.of(shape)
@@ -140,7 +141,7 @@ def _placeholder(page, into, where: str):
     return shape
 
 
-def _box(page, placeholder, x_cm, y_cm, width_cm, height_cm) -> Box:
+def _box(page, placeholder, x_cm, y_cm, width_cm, height_cm, presentation: bool) -> Box:
     given = [x_cm, y_cm, width_cm, height_cm]
     if placeholder is not None:
         if any(value is not None for value in given):
@@ -150,10 +151,7 @@ def _box(page, placeholder, x_cm, y_cm, width_cm, height_cm) -> Box:
         raise ToolError("Give the whole box: x_cm, y_cm, width_cm and height_cm.")
     if all(value is not None for value in given):
         return Box(*(int(round(value * HUNDREDTHS_PER_CM)) for value in given))
-    width, height = page.getPropertyValue("Width"), page.getPropertyValue("Height")
-    top = max([Box.of(s).y + Box.of(s).height for s in shapes_of(page) if kind_of(s) == "title"] or [height // 10])
-    top = min(top + height // 40, height // 2)
-    return Box(width // 10, top, width * 8 // 10, max(height - top - height // 10, height // 5))
+    return free_area(page, presentation)
 
 
 def _make(document, page, kind: str, content, box: Box, chart_type: str, title: Optional[str]):

@@ -17,7 +17,9 @@ So every change is made in a way LibreOffice records exactly, the ways its own m
 * a change to an existing slide is made on a duplicate of it, with the undo manager locked (nothing
   recorded half), and then the original is removed (recorded exactly): undo puts the untouched
   original back and takes the changed copy out, redo the reverse. Both are the very pages, so the
-  user's own steps before and after the turn still find their shapes;
+  user's own steps before and after the turn still find their shapes. Duplicate Slide gives each
+  named shape of the copy a new name (``Logo`` became ``Logo 1``, measured): the copy's shapes get
+  their names back once the original is out;
 * pages are removed through the API (recorded exactly), moved with the Move commands, and a slide's
   layout is set with its Layout command.
 
@@ -202,9 +204,22 @@ class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as pa
         self._name = _own_name(original, self._index)
         self._shown = commands.was_shown(original)
         self._copy = commands.duplicate(self._index)
+        self._renamed = _renamed(original, self._copy)
         if self._quiet is not None:
             self._quiet.__enter__()
         return self._copy
+
+    def remove(self, shape) -> None:
+        """Take ``shape`` off the copy, recorded: a shape the copy's Duplicate Slide renamed must not be
+        freed while that renaming's undo still points at it (LibreOffice 7.4 crashed on the undo, measured).
+        """
+        if self._quiet is not None:
+            self._quiet.__exit__()
+        try:
+            self._copy.remove(shape)
+        finally:
+            if self._quiet is not None:
+                self._quiet.__enter__()
 
     def __exit__(self, kind, value, traceback) -> bool:
         if self._quiet is not None:
@@ -215,9 +230,10 @@ class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as pa
             commands.show_again()
             return False
         commands.remove(self._index)
-        if self._name:
-            with quiet(commands.document):
+        with quiet(commands.document):
+            if self._name:
                 self._copy.setName(self._name)
+            _restore_names(self._copy, self._renamed)
         if self._shown:
             commands.show(self._copy)
         else:
@@ -229,6 +245,29 @@ def _own_name(page, index: int) -> str:
     """The page's name when someone gave it one ("" for LibreOffice's own ``pageN``)."""
     name = page.getName()
     return "" if name == "page%d" % (index + 1) else name
+
+
+def _renamed(original, copy) -> dict:
+    """``{name in the copy: name in the original}`` for the shapes Duplicate Slide renamed."""
+    if original.getCount() != copy.getCount():
+        return {}
+    names = {}
+    for index in range(copy.getCount()):
+        old, new = original.getByIndex(index).getName(), copy.getByIndex(index).getName()
+        if old and new != old:
+            names[new] = old
+    return names
+
+
+def _restore_names(page, renamed: dict) -> None:
+    """Give the shapes of ``page`` still carrying a name of ``renamed`` their original names back."""
+    if not renamed:
+        return
+    for index in range(page.getCount()):
+        shape = page.getByIndex(index)
+        name = renamed.get(shape.getName())
+        if name is not None:
+            shape.setName(name)
 
 
 def _slide_pane(controller):

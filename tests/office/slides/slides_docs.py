@@ -130,3 +130,15 @@ def make_deck(doc):
     doc.getUndoManager().clear()
     doc.setModified(False)
     return doc
+
+
+def add_box(doc, page, name, x=2000, y=12000, width=4000, height=2000):
+    """A named rectangle on ``page`` (undo history cleared), as a user's own shape."""
+    import uno
+    box = doc.createInstance("com.sun.star.drawing.RectangleShape")
+    page.add(box)
+    box.setSize(uno.createUnoStruct("com.sun.star.awt.Size", width, height))
+    box.setPosition(uno.createUnoStruct("com.sun.star.awt.Point", x, y))
+    box.setName(name)
+    doc.getUndoManager().clear()
+    return box

@@ -1,6 +1,6 @@
 """arrange_shape: move, resize, delete, text fit; the layout report afterwards; refusals; one undo step."""
 import pytest
-from slides_docs import Tools, kind, pages, shapes, state
+from slides_docs import Tools, add_box, kind, pages, shapes, state
 
 from marginalia.ui.office.undo import DocumentUndo
 
@@ -51,6 +51,18 @@ def test_one_undo_step(tools, deck):
     assert state(deck) == before
     deck.getUndoManager().redo()
     assert state(deck) == after
+
+
+def test_deleting_a_named_shape_is_undone_without_a_crash(tools, deck):
+    # Duplicate Slide renames the copy's named shapes, recorded: such a shape freed unrecorded crashed the undo
+    add_box(deck, pages(deck)[2], "Logo")
+    before = state(deck)
+    undo = DocumentUndo(deck)
+    assert tools.run("arrange_shape", undo=undo, slide=3, shape=2, delete=True).ok
+    deck.getUndoManager().undo()
+    assert state(deck) == before
+    deck.getUndoManager().redo()
+    assert [kind(s) for s in shapes(pages(deck)[2])] == ["TitleTextShape"]
 
 
 def test_a_group_in_a_deck_written_by_others_moves(open_corpus, office):

@@ -1,6 +1,6 @@
 """edit_shape_text: words replaced where they stand with their formatting, whole texts, bullets, notes; refusals; undo."""
 import pytest
-from slides_docs import Tools, kind, levels, notes_of, pages, shapes, state, title_of
+from slides_docs import Tools, add_box, kind, levels, notes_of, pages, shapes, state, title_of
 
 from marginalia.ui.office.undo import DocumentUndo
 
@@ -92,6 +92,12 @@ def test_one_undo_step_brings_back_the_very_slide_and_its_name(tools, deck):
     assert state(deck) == before and pages(deck)[1] == original  # the original page itself came back
     deck.getUndoManager().redo()
     assert state(deck) == after
+
+
+def test_named_shapes_keep_their_names(tools, deck):
+    add_box(deck, pages(deck)[2], "Logo")
+    assert tools.run("edit_shape_text", slide=3, shape="title", new_text="Any questions?").ok
+    assert [s.getName() for s in shapes(pages(deck)[2])] == ["", "Logo"]  # not "Logo 1"
 
 
 def test_a_shape_in_a_drawing_and_a_deck_written_by_others(office, draw, open_corpus):
