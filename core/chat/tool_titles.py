@@ -27,6 +27,7 @@ TITLES = {
     "edit_shape_text": N_("edit shape text"), "manage_slides": N_("manage slides"),
     "arrange_shape": N_("arrange shape"), "insert_object": N_("insert object"),
     "export_presentation": N_("export presentation"),
+    "make_diagram": N_("make diagram"), "edit_diagram": N_("edit diagram"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

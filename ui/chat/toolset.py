@@ -18,7 +18,7 @@ TOOL_MODULES = (
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
     "research.web_tools",
-    "slides.reading", "slides.adding", "slides.text_edit", "slides.slide_ops", "slides.arrange", "slides.objects", "slides.export",
+    "slides.reading", "slides.adding", "slides.text_edit", "slides.slide_ops", "slides.arrange", "slides.objects", "slides.export", "slides.diagrams",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
 

@@ -15,6 +15,7 @@ from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import _
 from ..office.enumeration import indexed
 from .deck import Box, cm, is_presentation, kind_of, layout_name, shapes_of, LAYOUTS, TEXT_KINDS
+from .diagrams import diagram_part
 from .shape_text import paragraphs
 
 BUDGET = 14000
@@ -133,8 +134,8 @@ def describe_shape(number: int, shape, shapes) -> List[str]:
     kind = kind_of(shape)
     placeholder = _is_placeholder(shape)
     empty = placeholder and _property(shape, "IsEmptyPresentationObject", False)
-    head = "  [%d] %s%s %s" % (number, kind, " placeholder" + (" (empty)" if empty else "") if placeholder else "",
-                              Box.of(shape).words())
+    head = "  [%d] %s%s%s %s" % (number, kind, " placeholder" + (" (empty)" if empty else "") if placeholder else "",
+                                _diagram_part(shape), Box.of(shape).words())
     detail = _detail(kind, shape, shapes)
     if kind in TEXT_KINDS and not empty:
         text = _text_lines(shape, bullets=kind == "body")
@@ -145,6 +146,14 @@ def describe_shape(number: int, shape, shapes) -> List[str]:
         if text:
             return [head + (": " + detail if detail else ":")] + ["      " + line for line in text]
     return [head + (": " + detail if detail else "")]
+
+
+def _diagram_part(shape) -> str:
+    """`` (diagram node ceo)`` for a shape make_diagram drew ("" otherwise)."""
+    part = diagram_part(shape.getName()) if hasattr(shape, "getName") else None
+    if part is None:
+        return ""
+    return " (diagram %s %s)" % (part.role, " -> ".join(part.ids))
 
 
 def _text_lines(shape, bullets: bool) -> List[str]:
