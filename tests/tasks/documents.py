@@ -1,5 +1,6 @@
 """The tasks' input documents: copies of the corpus's files, or documents built here (the kinds the
-corpus lacks: a report with a title and headings, a sales table).
+corpus lacks: a report with a title and headings, a sales table, a small deck, a new presentation,
+an empty drawing).
 
 ``prepare(office, name, folder)`` returns the path of a fresh file to open for a task: a copy of
 the corpus file ``name`` (tests/fixtures/documents/), or what the builder ``name`` below writes.
@@ -109,4 +110,57 @@ def _store(doc, path: str, filter_name: str) -> str:
     return path
 
 
-BUILDERS = {"report": _report, "sales": _sales, "costs": _errors}
+DECK_SLIDES = (
+    (0, "Quarterly review", ["Sales team"], ""),
+    (1, "Results", ["Revenue rose by twelve percent in the first quarter compared with the same quarter last year",
+                    "Costs fell slightly because the new warehouse needed fewer people than we had planned",
+                    "Staff grew from forty to fifty-two people across the three regional offices"], ""),
+    (1, "Plans", ["Open an office in the west", "Hire two engineers"], "Mention the budget."),
+    (19, "Questions", [], ""),
+)
+"""The deck's slides: AutoLayout (0 title, 1 title and content, 19 title only), title, body lines, notes."""
+
+
+def _deck(office, folder: str) -> str:
+    """A four-slide presentation: a title slide, Results with three long bullets, Plans with notes, Questions."""
+    doc = office.new_document("simpress", hidden=True)
+    try:
+        pages = doc.getDrawPages()
+        while pages.getCount() < len(DECK_SLIDES):
+            pages.insertNewByIndex(pages.getCount() - 1)
+        for index, (layout, title, lines, notes) in enumerate(DECK_SLIDES):
+            page = pages.getByIndex(index)
+            page.Layout = layout
+            shapes = [page.getByIndex(k) for k in range(page.getCount())]
+            shapes[0].setString(title)
+            if lines:
+                shapes[1].setString("\n".join(lines))
+            for k in range(page.getNotesPage().getCount()):
+                shape = page.getNotesPage().getByIndex(k)
+                if notes and shape.getShapeType().endswith("NotesShape"):
+                    shape.setString(notes)
+        return _store(doc, os.path.join(folder, "deck.odp"), "impress8")
+    finally:
+        office.close_document(doc)
+
+
+def _new_deck(office, folder: str) -> str:
+    """A new presentation as LibreOffice makes it (one empty title slide), saved."""
+    doc = office.new_document("simpress", hidden=True)
+    try:
+        return _store(doc, os.path.join(folder, "new-deck.odp"), "impress8")
+    finally:
+        office.close_document(doc)
+
+
+def _drawing(office, folder: str) -> str:
+    """A new, empty drawing, saved."""
+    doc = office.new_document("sdraw", hidden=True)
+    try:
+        return _store(doc, os.path.join(folder, "drawing.odg"), "draw8")
+    finally:
+        office.close_document(doc)
+
+
+BUILDERS = {"report": _report, "sales": _sales, "costs": _errors, "deck": _deck, "new deck": _new_deck,
+            "drawing": _drawing}
