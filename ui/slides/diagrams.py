@@ -3,8 +3,8 @@
 Each node is a box (or a rounded box, or an ellipse) with its text; each edge a connector glued to
 the two nodes' glue points, so the nodes can be moved and the connectors follow. The layout (layers
 top down or left to right, no two boxes overlapping) is computed in
-:mod:`marginalia.core.slides.diagram_layout`. The shapes are named ``diagram:<direction>:node:<id>``
-and ``diagram:<direction>:edge:<from>:<to>``, which is how edit_diagram finds the diagram again: it
+:mod:`marginalia.core.slides.diagram_layout`. The shapes are named ``diagram:<direction>:node:<id>:``
+and ``diagram:<direction>:edge:<from>:<to>:``, which is how edit_diagram finds the diagram again: it
 reads the nodes (with their text as it stands now) and edges, applies the change and lays the whole
 diagram out anew in the room it had. One diagram per slide; made on a copy of the slide (see
 :mod:`.recorded`).
@@ -31,7 +31,7 @@ GLUE = {"down": (2, 0), "right": (1, 3)}  # (start, end) glue point: 0 top, 1 ri
 SHAPES = {"box": "com.sun.star.drawing.RectangleShape", "rounded": "com.sun.star.drawing.RectangleShape",
           "ellipse": "com.sun.star.drawing.EllipseShape"}
 ROUNDING = 300
-NAME = re.compile(r"^diagram:(down|right):(node|edge):([^:\s]+)(?::([^:\s]+))?(?: \d+)*$")
+NAME = re.compile(r"^diagram:(down|right):(node|edge):([^:\s]+):(?:([^:\s]+):)?(?: \d+)?$")
 
 
 @dataclass
@@ -160,7 +160,7 @@ def _draw(document, page, diagram: Diagram, boxes: Dict[str, Rect]) -> None:
         if node.shape == "rounded":
             shape.setPropertyValue("CornerRadius", ROUNDING)
         shape.setString(node.text)
-        shape.setName("%s%s:node:%s" % (PREFIX, diagram.direction, node.id))
+        shape.setName("%s%s:node:%s:" % (PREFIX, diagram.direction, node.id))
         made[node.id] = shape
     start, end = GLUE[diagram.direction]
     for edge in diagram.edges:
@@ -172,7 +172,7 @@ def _draw(document, page, diagram: Diagram, boxes: Dict[str, Rect]) -> None:
         connector.setPropertyValue("EndGluePointIndex", end)
         if edge.label:
             connector.setString(edge.label)
-        connector.setName("%s%s:edge:%s:%s" % (PREFIX, diagram.direction, edge.source, edge.target))
+        connector.setName("%s%s:edge:%s:%s:" % (PREFIX, diagram.direction, edge.source, edge.target))
 
 
 def _diagram_shapes(page) -> list:
@@ -191,8 +191,9 @@ class DiagramPart:
 def diagram_part(name: str) -> Optional[DiagramPart]:
     """The part of a diagram ``name`` stands for (None for another shape's name).
 
-    LibreOffice appends `` 1``, `` 2``… to the names of a page's shapes when Duplicate Slide copies
-    them and when undo or redo puts a page back (7.4, measured); ids hold no space, so that is cut off.
+    LibreOffice 7.4 renames a page's named shapes when Duplicate Slide copies them and when undo or
+    redo puts a page back: it cuts the digits off the end and appends `` 1``, `` 2``… (``Box 2``
+    became ``Box 1``, measured). So each name ends with a colon, and what follows it is cut off.
     """
     match = NAME.match(name or "")
     if match is None:
@@ -248,11 +249,15 @@ def _answer(context, slide: int, diagram: Diagram, verb: str, summary: str) -> T
     word = page_word(document)
     report = layout_report(document, page_at(document, slide), slide, word)
     return ToolOutcome.success(
-        "%s a diagram on %s %d: %d nodes, %d connectors, %s. Its shapes are named diagram:…:node:<id> (see "
+        "%s a diagram on %s %d: %s, %s, %s. Its shapes are named diagram:…:node:<id>: (see "
         "get_presentation for their numbers).%s%s" % (
-            verb, word, slide, len(diagram.nodes), len(diagram.edges),
+            verb, word, slide, _count(len(diagram.nodes), "node"), _count(len(diagram.edges), "connector"),
             "top down" if diagram.direction == "down" else "left to right", report, review_note(context)),
         summary % slide)
+
+
+def _count(number: int, noun: str) -> str:
+    return "%d %s%s" % (number, noun, "" if number == 1 else "s")
 
 
 TOOLS = [make_diagram, edit_diagram]
