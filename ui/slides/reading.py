@@ -77,7 +77,7 @@ def _header(document, pages, presentation: bool) -> List[str]:
     masters = [master.getName() for master in indexed(document.getMasterPages())]
     lines.append("Masters: %s." % ", ".join("'%s'" % name for name in masters))
     if presentation:
-        lines.append("Layouts add_slides and set_layout take: %s." % ", ".join(LAYOUTS))
+        lines.append("Layouts add_slides and manage_slides take: %s." % ", ".join(LAYOUTS))
     lines.append(NUMBERING_NOTE)
     return lines
 

@@ -13,7 +13,7 @@ def test_each_slide_with_its_layout_shapes_levels_and_notes(tools, deck):
     assert "      - Revenue up\n        - by 12% in March\n      - Costs down" in text
     assert "  Notes: Mention the office." in text
     assert "Slide 3: layout title_only (Title Only)" in text
-    assert "Layouts add_slides and set_layout take: blank, title, title_content" in text
+    assert "Layouts add_slides and manage_slides take: blank, title, title_content" in text
 
 
 def test_a_long_deck_comes_in_parts_that_say_where_to_go_on(tools, impress):
