@@ -18,7 +18,8 @@ After every step the office must answer (a crash ends the cycle, is counted, and
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
 the text, every paragraph's style, every table's cells and the set of table names (Calc: every
 sheet's formulas, its number of charts and its comments; Impress and Draw: every page's name,
-layout and notes and each shape's kind, name, text, position and size) exactly. In Impress and Draw
+layout, notes, visibility and transition and each shape's kind, name, text, position and size)
+exactly. In Impress and Draw
 the user's own step before an undo of both is a Duplicate Slide (no text cursor to type at). (Not compared: which table
 bears which name and the charts' names, which LibreOffice's own undo changes too.) A difference
 seen only after a redo is reported apart and does not fail the hunt (see REDO_NOTE).

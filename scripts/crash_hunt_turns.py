@@ -305,7 +305,8 @@ def _insert_object(rng, outline) -> Call:
 
 def _slide_action(rng, outline) -> Call:
     count = len(outline["pages"])
-    actions = ["duplicate", "move", "delete"] + (["layout", "hide", "show"] if outline["app"] == "impress" else [])
+    actions = ["duplicate", "move", "delete"] + (["layout", "hide", "show", "transition"]
+                                                 if outline["app"] == "impress" else [])
     action = rng.choice(actions)
     slides = sorted(rng.sample(range(1, count + 1), min(count, rng.choice((1, 1, 2)))))
     arguments = {"action": action, "slides": slides}
@@ -313,6 +314,8 @@ def _slide_action(rng, outline) -> Call:
         arguments["to"] = rng.randint(1, count)
     if action == "layout":
         arguments["layout"] = rng.choice(("title_content", "title_only", "blank", "title"))
+    if action == "transition":
+        arguments["transition"] = rng.choice(("fade", "push", "none"))
     return "manage_slides", arguments
 
 

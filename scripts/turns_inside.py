@@ -90,7 +90,8 @@ def _calc_state(doc):
 
 
 def _slides_state(doc):
-    """Each page's name, layout (Impress), speaker notes, and shapes (kind, name, text, position, size)."""
+    """Each page's name, layout, notes, visibility and transition (Impress), and shapes (kind, name, text,
+    position, size)."""
     impress = common.app_of(doc) == "impress"
     pages = []
     for page in _pages(doc):
@@ -101,7 +102,8 @@ def _slides_state(doc):
             text = shape.getString() if hasattr(shape, "getString") else ""
             shapes.append([shape.getShapeType().rsplit(".", 1)[-1], _base_name(shape.getName()), text,
                            position.X, position.Y, size.Width, size.Height])
-        pages.append([page.getName(), page.Layout if impress else None, _notes(page) if impress else "", shapes])
+        shown = [page.Visible, page.TransitionType, page.TransitionSubtype] if impress else None
+        pages.append([page.getName(), page.Layout if impress else None, _notes(page) if impress else "", shapes, shown])
     return {"pages": pages}
 
 

@@ -6,8 +6,11 @@ LibreOffice's 1/100 mm inside and centimetres in what the model reads and gives.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Tuple
+
+import uno
 
 from ...core.agent.tools import ToolError
 
@@ -147,3 +150,26 @@ def free_area(page, presentation: bool) -> Box:
     top = max([box.y + box.height for box in titles] or [height // 10])
     top = min(top + height // 40, height // 2)
     return Box(width // 10, top, width * 8 // 10, max(height - top - height // 10, height // 5))
+
+
+TRANSITIONS = {"none": None, "fade": ("FADE", "CROSSFADE"), "wipe": ("BARWIPE", "LEFTTORIGHT"),
+               "push": ("PUSHWIPE", "FROMRIGHT"), "cover": ("SLIDEWIPE", "FROMRIGHT"), "dissolve": ("DISSOLVE", "DEFAULT")}
+"""The transitions manage_slides gives: LibreOffice's TransitionType and TransitionSubType names."""
+
+
+@functools.lru_cache(maxsize=None)
+def transition_values(name: str) -> Tuple[int, int]:
+    """``(TransitionType, TransitionSubtype)`` of the transition ``name`` of :data:`TRANSITIONS` (0, 0 for none)."""
+    names = TRANSITIONS[name]
+    if names is None:
+        return 0, 0
+    return (uno.getConstantByName("com.sun.star.animations.TransitionType." + names[0]),
+            uno.getConstantByName("com.sun.star.animations.TransitionSubType." + names[1]))
+
+
+def transition_of(page) -> str:
+    """The name of the slide's transition ("" for none; ``another`` for one manage_slides does not give)."""
+    values = (page.getPropertyValue("TransitionType"), page.getPropertyValue("TransitionSubtype"))
+    if not values[0]:
+        return ""
+    return next((name for name in TRANSITIONS if name != "none" and transition_values(name) == values), "another")

@@ -14,7 +14,7 @@ from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import _
 from ..office.enumeration import indexed
-from .deck import Box, cm, is_presentation, kind_of, layout_name, shapes_of, LAYOUTS, TEXT_KINDS
+from .deck import Box, cm, is_presentation, kind_of, layout_name, shapes_of, transition_of, LAYOUTS, TEXT_KINDS
 from .diagrams import diagram_part
 from .shape_text import paragraphs
 
@@ -111,9 +111,9 @@ def _page_lines(page, number: int, presentation: bool) -> List[str]:
     name = page.getName()
     named = "" if name == "page%d" % number else " '%s'" % name
     if presentation:
-        head = "Slide %d%s: layout %s, master '%s'%s." % (number, named, layout_name(page.getPropertyValue("Layout")),
-                                                          page.getMasterPage().getName(),
-                                                          "" if page.getPropertyValue("Visible") else ", hidden")
+        head = "Slide %d%s: layout %s, master '%s'%s%s." % (
+            number, named, layout_name(page.getPropertyValue("Layout")), page.getMasterPage().getName(),
+            _transition_words(page), "" if page.getPropertyValue("Visible") else ", hidden")
     else:
         head = "Page %d%s, master '%s'." % (number, named, page.getMasterPage().getName())
     lines = [head]
@@ -146,6 +146,11 @@ def describe_shape(number: int, shape, shapes) -> List[str]:
         if text:
             return [head + (": " + detail if detail else ":")] + ["      " + line for line in text]
     return [head + (": " + detail if detail else "")]
+
+
+def _transition_words(page) -> str:
+    name = transition_of(page)
+    return ", transition %s" % name if name else ""
 
 
 def _diagram_part(shape) -> str:

@@ -1,9 +1,9 @@
-"""manage_slides: delete, move or duplicate slides, change a slide's layout, show or hide a slide.
+"""manage_slides: delete, move or duplicate slides, change a slide's layout or transition, show or hide a slide.
 
 Slides are named by their numbers from get_presentation; ``expected_titles`` (the titles as the model
 read them) guards against numbers that shifted meanwhile. Deleting uses the API (LibreOffice records
 a page's removal exactly), moving and duplicating the view's own commands, a layout its Layout command
-on a copy of the slide (see :mod:`.recorded`).
+on a copy of the slide, visibility and transitions the copy's properties (see :mod:`.recorded`).
 """
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from ...core.i18n import N_, _
 from ...core.slides.reorder import move_plan
-from .deck import LAYOUTS, is_presentation, kind_of, layout_name, layout_number, page_at, page_word, shapes_of
+from .deck import (LAYOUTS, TRANSITIONS, is_presentation, kind_of, layout_name, layout_number, page_at, page_word,
+                   shapes_of, transition_values)
 from .editing import check_writable, review_note
 from .layout_report import layout_report
 from .recorded import SlideCommands, rewritten
@@ -21,30 +22,37 @@ from .recorded import SlideCommands, rewritten
 
 SUMMARIES = {"delete": N_("Deleted slides %s"), "move": N_("Moved slides %s"), "duplicate": N_("Duplicated slides %s"),
              "layout": N_("Changed the layout of slides %s"), "hide": N_("Hid slides %s"),
-             "show": N_("Showed slides %s")}
+             "show": N_("Showed slides %s"), "transition": N_("Set the transition of slides %s")}
+
 
 
 @tool(apps=("impress", "draw"), changes_document=True)
 def manage_slides(context,
-                  action: Literal["delete", "move", "duplicate", "layout", "hide", "show"] = Arg(
+                  action: Literal["delete", "move", "duplicate", "layout", "hide", "show", "transition"] = Arg(
                       "What to do with the slides."),
                   slides: List[int] = Arg("The slide (page) numbers from get_presentation.", min_items=1,
                                           max_items=200),
                   to: Optional[int] = Arg("move: the number the (first) slide has afterwards.", minimum=1),
                   layout: Optional[str] = Arg("layout: the new layout, one of: %s." % ", ".join(LAYOUTS)),
+                  transition: Optional[Literal["none", "fade", "wipe", "push", "cover", "dissolve"]] = Arg(
+                      "transition: how the slide show brings the slides in."),
+                  transition_seconds: Optional[float] = Arg("transition: how long it takes (default 2).",
+                                                            minimum=0.1, maximum=60),
                   expected_titles: Optional[List[str]] = Arg(
                       "The titles of those slides as you read them, in the same order; refused if a slide's title "
                       "differs now (its number shifted).")) -> ToolOutcome:
-    """Delete, move or duplicate slides (pages), give slides a layout (Impress), or hide and show them in the
-    slide show. Moving several slides keeps their order and puts the first at number `to`. A duplicate goes
-    right after its slide.
+    """Delete, move or duplicate slides (pages), give slides a layout or a transition (Impress), or hide and
+    show them in the slide show. Moving several slides keeps their order and puts the first at number `to`. A
+    duplicate goes right after its slide.
     """
     document = context.document
     word = page_word(document)
     numbers = _checked(document, slides, expected_titles)
-    if action in ("layout", "hide", "show") and not is_presentation(document):
-        raise ToolError("A drawing's pages have no layout and are not hidden from a slide show; %s works in "
-                        "Impress." % action)
+    if action in ("layout", "hide", "show", "transition") and not is_presentation(document):
+        raise ToolError("A drawing's pages have no layout or transition and are not hidden from a slide show; "
+                        "%s works in Impress." % action)
+    if action == "transition" and transition is None:
+        raise ToolError("Say which transition: transition=%s." % ", ".join(TRANSITIONS))
     check_writable(context)
     commands = SlideCommands(context)
     if action == "delete":
@@ -55,6 +63,8 @@ def manage_slides(context,
         content = _duplicate(commands, numbers, word)
     elif action == "layout":
         content = _layout(commands, numbers, layout)
+    elif action == "transition":
+        content = _transition(commands, numbers, transition, transition_seconds)
     else:
         content = _visibility(commands, numbers, action == "show")
     commands.show_again()
@@ -136,6 +146,21 @@ def _visibility(commands: SlideCommands, numbers: List[int], show: bool) -> str:
         with rewritten(commands, number - 1) as copy:
             copy.setPropertyValue("Visible", show)
     return "%s %s %s in the slide show." % ("Showed" if show else "Hid", _plural("slide", numbers), _listed(numbers))
+
+
+def _transition(commands: SlideCommands, numbers: List[int], transition: str, seconds: Optional[float]) -> str:
+    kind, subtype = transition_values(transition)
+    values = {"TransitionType": kind, "TransitionSubtype": subtype}
+    if seconds is not None:
+        values["TransitionDuration"] = float(seconds)
+    for number in numbers:
+        with rewritten(commands, number - 1) as copy:
+            for name, value in values.items():
+                copy.setPropertyValue(name, value)
+    if transition == "none":
+        return "Removed the transition of %s %s." % (_plural("slide", numbers), _listed(numbers))
+    return "Gave %s %s the transition %s%s." % (_plural("slide", numbers), _listed(numbers), transition,
+                                                "" if seconds is None else " (%g s)" % seconds)
 
 
 def _plural(word: str, numbers: List[int]) -> str:

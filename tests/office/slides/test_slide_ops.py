@@ -1,5 +1,6 @@
-"""manage_slides: delete, move, duplicate, layout, hide and show; the title guard; refusals; one undo step."""
+"""manage_slides: delete, move, duplicate, layout, hide, show and transitions; the title guard; refusals; one undo step."""
 import pytest
+import uno
 from slides_docs import Tools, kind, pages, shapes, state, title_of
 
 from marginalia.ui.office.undo import DocumentUndo
@@ -56,6 +57,7 @@ def test_hide_and_show(tools, deck):
     ({"action": "move", "slides": [1, 2], "to": 3}, "2 slides cannot start at 3"),
     ({"action": "layout", "slides": [1]}, "Say which layout"),
     ({"action": "layout", "slides": [1], "layout": "diagonal"}, "There is no layout 'diagonal'"),
+    ({"action": "transition", "slides": [1]}, "Say which transition: transition=none, fade"),
 ])
 def test_refusals_change_nothing(tools, deck, arguments, refusal):
     before = state(deck)
@@ -63,18 +65,32 @@ def test_refusals_change_nothing(tools, deck, arguments, refusal):
     assert state(deck) == before and not deck.getUndoManager().isUndoPossible()
 
 
+def test_a_transition_on_two_slides_then_none_and_get_presentation_names_it(tools, deck):
+    outcome = tools.ok("manage_slides", action="transition", slides=[2, 3], transition="fade", transition_seconds=1.5)
+    assert outcome.content.startswith("Gave slides 2 and 3 the transition fade (1.5 s).")
+    fade = (uno.getConstantByName("com.sun.star.animations.TransitionType.FADE"),
+            uno.getConstantByName("com.sun.star.animations.TransitionSubType.CROSSFADE"))
+    assert [(p.TransitionType, p.TransitionSubtype) for p in pages(deck)] == [(0, 0), fade, fade]
+    assert pages(deck)[1].TransitionDuration == 1.5 and titles(deck) == ["Quarterly review", "Results", "Questions"]
+    assert "Slide 2: layout title_content (Title, Content), master 'Default', transition fade." in tools.ok(
+        "get_presentation").content
+    tools.ok("manage_slides", action="transition", slides=[3], transition="none")
+    assert pages(deck)[2].TransitionType == 0
+
+
 def test_one_undo_step_for_a_turn_of_every_action(tools, deck):
     before = state(deck)
     undo = DocumentUndo(deck)
     for arguments in ({"action": "duplicate", "slides": [2]}, {"action": "move", "slides": [1], "to": 4},
                       {"action": "layout", "slides": [1], "layout": "title_2_content"},
-                      {"action": "hide", "slides": [2]}, {"action": "delete", "slides": [3]}):
+                      {"action": "hide", "slides": [2]}, {"action": "transition", "slides": [2], "transition": "push"},
+                      {"action": "delete", "slides": [3]}):
         assert tools.run("manage_slides", undo=undo, **arguments).ok, arguments
     after = state(deck)
     manager = deck.getUndoManager()
     assert len(manager.getAllUndoActionTitles()) == 1
     manager.undo()
-    assert state(deck) == before and all(p.Visible for p in pages(deck))
+    assert state(deck) == before and all(p.Visible and not p.TransitionType for p in pages(deck))
     manager.redo()
     assert state(deck) == after
 
