@@ -19,14 +19,15 @@ restarts), a turn that left no undo step must have changed nothing, and every un
 the text, every paragraph's style, every table's cells and the set of table names (Calc: every
 sheet's formulas, its number of charts and its comments; Impress and Draw: every page's name,
 layout, notes, visibility and transition and each shape's kind, name, text, position and size)
-exactly. In Impress and Draw
-the user's own step before an undo of both is a Duplicate Slide (no text cursor to type at). (Not compared: which table
-bears which name and the charts' names, which LibreOffice's own undo changes too.) A difference
-seen only after a redo is reported apart and does not fail the hunt (see REDO_NOTE).
+exactly. (Not compared: which table bears which name and the charts' names, which LibreOffice's
+own undo changes too, and the numbers LibreOffice appends to the names of shapes on a page undo
+or redo puts back.) In Impress and Draw the user's own step before an undo of both is a Duplicate
+Slide (no text cursor to type at). A difference seen only after a redo is reported apart and does
+not fail the hunt (see REDO_NOTE).
 
 Documents: the corpus of documents written by others (tests/fixtures/documents/), generated
-reports up to 150 pages (scripts/bench_writer.py's), a generated 12-slide deck and a drawing. Prints a line per problem and a summary; the
-exit status is 1 when any crash or mismatch was seen.
+reports up to 150 pages (scripts/bench_writer.py's), a generated 12-slide deck and a drawing.
+Prints a line per problem and a summary; the exit status is 1 when any crash or mismatch was seen.
 
 Usage: python3 scripts/crash_hunt.py [--cycles 500] [--seed 1] [--max-pages 150] [--only .odp,.pptx,.odg]
 """
