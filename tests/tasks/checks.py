@@ -149,6 +149,18 @@ def body_lines(page) -> List[str]:
     return lines
 
 
+def body_levels(page) -> List[tuple]:
+    """``(text, list level)`` of each paragraph of a slide's first body placeholder."""
+    for shape in shapes(page):
+        if kind(shape) == "OutlinerShape":
+            found, paragraphs = [], shape.createEnumeration()
+            while paragraphs.hasMoreElements():
+                paragraph = paragraphs.nextElement()
+                found.append((paragraph.getString(), paragraph.NumberingLevel or 0))
+            return found
+    return []
+
+
 def notes(page) -> str:
     """A slide's speaker notes."""
     return next((s.getString() for s in shapes(page.getNotesPage()) if kind(s) == "NotesShape"), "")
@@ -166,3 +178,15 @@ def joined(page) -> List[tuple]:
         if kind(shape) == "ConnectorShape" and shape.StartShape is not None and shape.EndShape is not None:
             result.append((shape.StartShape.getString(), shape.EndShape.getString()))
     return result
+
+
+def labels(page) -> List[tuple]:
+    """``(start text, end text, label)`` of each glued connector of a page that carries text."""
+    return [(shape.StartShape.getString(), shape.EndShape.getString(), shape.getString()) for shape in shapes(page)
+            if kind(shape) == "ConnectorShape" and shape.getString() and shape.StartShape is not None
+            and shape.EndShape is not None]
+
+
+def charts(page) -> list:
+    """The chart objects of a slide."""
+    return [s for s in shapes(page) if kind(s) == "OLE2Shape" and s.CLSID.lower().startswith("12dcae26")]

@@ -3,11 +3,12 @@
 The deck (documents.py) holds 1 "Quarterly review" (title slide, subtitle "Sales team"), 2 "Results"
 (three long bullets), 3 "Plans" (two bullets, notes "Mention the budget."), 4 "Questions" (title
 only); each slide's shape 1 is its title and shape 2 its body. "new deck" is a new presentation with
-its one empty slide; "drawing" an empty drawing.
+its one empty slide; "drawing" an empty drawing; odfpy-ol.odp (the corpus) one slide of nested bullets.
 """
 from __future__ import annotations
 
-from .checks import body_lines, expect, joined, kind, notes, pages, shapes, slide_titled, texts_on, title, titles
+from .checks import (body_levels, body_lines, charts, expect, joined, kind, labels, notes, pages, shapes, slide_titled,
+                     texts_on, title, titles)
 from .model import Task
 
 DECK = "deck"
@@ -20,6 +21,11 @@ REPORT = ("Turn this report into slides, one slide per section with its points a
           "Results: Revenue rose. Costs fell. Staff grew.\n"
           "Outlook: We expect steady growth next quarter.")
 SALES = "| Region | Sales |\n|---|---|\n| North | 120 |\n| South | 80 |\n| West | 95 |"
+LOGO = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJ"
+        "RU5ErkJggg==")
+PLANS = ["Open an office in the west", "Hire two engineers"]
+NUMBERS = [("Eins", 0), ("Tsvey", 0), ("Dray", 1), ("Fir", 1), ("Finf", 0)]
+"""The first bullets of odfpy-ol.odp's one slide (Yiddish numbers), with their list levels; "Zeks" follows."""
 
 
 # --- checkers ---------------------------------------------------------------------------------------
@@ -150,6 +156,106 @@ def plans_copied(doc):
     expect(notes(pages(doc)[3]) == "Mention the budget.", "the copy's notes read %r" % notes(pages(doc)[3]))
 
 
+def _fade():
+    import uno
+    return (uno.getConstantByName("com.sun.star.animations.TransitionType.FADE"),
+            uno.getConstantByName("com.sun.star.animations.TransitionSubType.CROSSFADE"))
+
+
+def fade_everywhere(doc):
+    found = [(page.TransitionType, page.TransitionSubtype) for page in pages(doc)]
+    expect(found == [_fade()] * 4, "the slides' transitions (type, subtype): %r" % found)
+
+
+def plans_notes_replaced(doc):
+    expect(notes(slide_titled(doc, "Plans")) == "Mention the new hires.", "the Plans slide's notes read %r"
+           % notes(slide_titled(doc, "Plans")))
+    expect(notes(slide_titled(doc, "Results")) == "", "the Results slide got notes")
+
+
+def subtitle_changed(doc):
+    first = pages(doc)[0]
+    expect(title(first) == "Quarterly review", "the title reads %r" % title(first))
+    expect(body_lines(first) == ["Sales and marketing"], "the subtitle reads %r" % body_lines(first))
+
+
+def bullet_added(doc):
+    lines = body_lines(slide_titled(doc, "Plans"))
+    expect(lines == PLANS + ["Train new managers"], "the Plans slide's bullets read %r" % lines)
+
+
+def sub_point_added(doc):
+    found = body_levels(slide_titled(doc, "Plans"))
+    expect(found == [(PLANS[0], 0), (PLANS[1], 0), ("one for the west office", 1)],
+           "the Plans slide's bullets (text, level): %r" % found)
+
+
+def closing_slide(doc):
+    expect(titles(doc) == TITLES + ["Thank you"], "the slides are %r" % titles(doc))
+
+
+def two_deleted(doc):
+    expect(titles(doc) == TITLES[:2], "the slides are %r" % titles(doc))
+
+
+def questions_second(doc):
+    expect(titles(doc) == ["Quarterly review", "Questions", "Results", "Plans"], "the order is %r" % titles(doc))
+
+
+def logo_top_right(doc):
+    page = pages(doc)[0]
+    images = [s for s in shapes(page) if kind(s) == "GraphicObjectShape"]
+    expect(images, "the title slide has no picture")
+    box = images[0]
+    expect(box.Position.X >= page.Width // 2 and box.Position.Y + box.Size.Height <= page.Height // 3,
+           "the picture is not in the top right corner (at %d, %d)" % (box.Position.X, box.Position.Y))
+
+
+def results_grow(doc):
+    body = [s for s in shapes(pages(doc)[1]) if kind(s) == "OutlinerShape"][0]
+    expect(body.TextFitToSize.value == "NONE", "the body's text still shrinks (%s)" % body.TextFitToSize.value)
+    expect(body.TextAutoGrowHeight, "the body's box does not grow with its text")
+    expect(body_lines(pages(doc)[1]) == RESULTS, "the bullets changed")
+
+
+def subtitle_lower(doc):
+    subtitle = [s for s in shapes(pages(doc)[0]) if kind(s) == "SubtitleShape"][0]
+    expect(abs(subtitle.Position.Y - 12000) <= 50, "the subtitle's top is at %.2f cm" % (subtitle.Position.Y / 1000))
+
+
+def team_chart(doc):
+    page = pages(doc)[0]
+    pairs = set(joined(page))
+    wanted = {("Dana", "Eli"), ("Dana", "Finn"), ("Eli", "Gus")}
+    expect(wanted <= pairs and ("Finn", "Gus") not in pairs, "the connectors join %r" % sorted(pairs))
+    tops = {text: _shape_with(page, text).Position.Y for text in ("Dana", "Eli", "Gus")}
+    expect(tops["Dana"] < tops["Eli"] < tops["Gus"], "the levels are not top down: %r" % tops)
+
+
+def labelled_flowchart(doc):
+    page = pages(doc)[0]
+    found = set(labels(page))
+    expect({("Check", "Done", "ok"), ("Check", "Fix", "not ok")} <= found, "the labelled connectors: %r" % found)
+    expect({("Start", "Check"), ("Fix", "Check")} <= set(joined(page)), "the connectors join %r" % joined(page))
+
+
+def pie_slide(doc):
+    expect(titles(doc) == TITLES + ["Sales by region"], "the slides are %r" % titles(doc))
+    found = charts(pages(doc)[-1])
+    expect(found, "the last slide has no chart")
+    model = found[0].Model
+    expect(model.getDiagram().getDiagramType() == "com.sun.star.chart.PieDiagram", "the chart is a %s"
+           % model.getDiagram().getDiagramType())
+    expect([list(row) for row in model.getData().getData()] == [[120.0], [80.0], [95.0]], "the chart's values differ")
+
+
+def word_fixed_levels_kept(doc):
+    found = body_levels(pages(doc)[0])
+    expect(not any("Zeks" in text for text, _ in found), "'Zeks' is still there")
+    expect(found[:5] == NUMBERS and found[5] == ("Sechs", 0), "the bullets begin %r" % found[:6])
+    expect(found[6:9] == [("Zibn", 1), ("Akht", 1), ("Nayn", 2)], "the list levels after it changed: %r" % found[6:9])
+
+
 # --- tasks ------------------------------------------------------------------------------------------
 
 TASKS = [
@@ -234,4 +340,95 @@ TASKS = [
                                   "nodes": [{"id": "a", "text": "Order received"}, {"id": "b", "text": "Check stock"},
                                             {"id": "c", "text": "Ship"}, {"id": "d", "text": "Done"}],
                                   "edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]})]),
+    Task("impress.transitions", "structure", "Add a fade transition to every slide.", DECK, fade_everywhere,
+         plan=[("manage_slides", {"action": "transition", "slides": [1, 2, 3, 4], "transition": "fade"})],
+         wrong=[("manage_slides", {"action": "transition", "slides": [1], "transition": "fade"})]),
+    Task("impress.replace-notes", "notes", "Replace the speaker notes of the Plans slide with 'Mention the new hires.'",
+         DECK, plans_notes_replaced,
+         plan=[("edit_shape_text", {"slide": 3, "shape": "notes", "new_text": "Mention the new hires."})],
+         wrong=[("edit_shape_text", {"slide": 2, "shape": "notes", "new_text": "Mention the new hires."})]),
+    Task("impress.subtitle", "text", "Change the subtitle of the title slide to 'Sales and marketing'.", DECK,
+         subtitle_changed,
+         plan=[("edit_shape_text", {"slide": 1, "shape": 2, "new_text": "Sales and marketing"})],
+         wrong=[("edit_shape_text", {"slide": 1, "shape": 1, "new_text": "Sales and marketing"})]),
+    Task("impress.add-bullet", "text", "Add the point 'Train new managers' to the Plans slide.", DECK, bullet_added,
+         plan=[("edit_shape_text", {"slide": 3, "shape": 2, "new_text": "- Open an office in the west\n"
+                                                                        "- Hire two engineers\n- Train new managers"})],
+         wrong=[("edit_shape_text", {"slide": 3, "shape": 2, "new_text": "- Train new managers"})]),
+    Task("impress.sub-point", "text",
+         "Under 'Hire two engineers' on the Plans slide, add the sub-point 'one for the west office'.", DECK,
+         sub_point_added,
+         plan=[("edit_shape_text", {"slide": 3, "shape": 2, "new_text": "- Open an office in the west\n"
+                                                                        "- Hire two engineers\n"
+                                                                        "  - one for the west office"})],
+         wrong=[("edit_shape_text", {"slide": 3, "shape": 2, "new_text": "- Open an office in the west\n"
+                                                                         "- Hire two engineers\n"
+                                                                         "- one for the west office"})]),
+    Task("impress.closing-slide", "structure", "Add a closing slide at the end that just says 'Thank you'.", DECK,
+         closing_slide,
+         plan=[("add_slides", {"outline": "# Thank you\nLayout: title_only"})],
+         wrong=[("add_slides", {"outline": "# Thank you\nLayout: title_only", "after_slide": 0})]),
+    Task("impress.delete-two", "structure", "Delete the Plans and Questions slides.", DECK, two_deleted,
+         plan=[("manage_slides", {"action": "delete", "slides": [3, 4], "expected_titles": ["Plans", "Questions"]})],
+         wrong=[("manage_slides", {"action": "delete", "slides": [4]})]),
+    Task("impress.questions-second", "structure", "Make Questions the second slide.", DECK, questions_second,
+         plan=[("manage_slides", {"action": "move", "slides": [4], "to": 2, "expected_titles": ["Questions"]})],
+         wrong=[("manage_slides", {"action": "move", "slides": [4], "to": 1})]),
+    Task("impress.logo", "objects", "Put this logo on the title slide, small, in the top right corner: " + LOGO, DECK,
+         logo_top_right,
+         plan=[("insert_object", {"slide": 1, "kind": "image", "source": LOGO, "x_cm": 24, "y_cm": 1, "width_cm": 2.5,
+                                  "height_cm": 2.5})],
+         wrong=[("insert_object", {"slide": 1, "kind": "image", "source": LOGO, "x_cm": 1, "y_cm": 1, "width_cm": 2.5,
+                                   "height_cm": 2.5})]),
+    Task("impress.grow-box", "layout",
+         "The bullets on slide 2 are shrunk to fit their box; keep their size and let the box grow with the text.",
+         DECK, results_grow,
+         plan=[("arrange_shape", {"slide": 2, "shape": 2, "text_fit": "grow"})],
+         wrong=[("arrange_shape", {"slide": 2, "shape": 2, "text_fit": "none"})]),
+    Task("impress.move-subtitle", "layout",
+         "Move the subtitle on the first slide down so that its top is 12 cm from the top of the slide.", DECK,
+         subtitle_lower,
+         plan=[("arrange_shape", {"slide": 1, "shape": 2, "y_cm": 12})],
+         wrong=[("arrange_shape", {"slide": 1, "shape": 2, "x_cm": 12})]),
+    Task("draw.team-chart", "diagrams",
+         "Draw our team as an org chart: Dana leads; Eli and Finn report to her; Gus reports to Eli.", "drawing",
+         team_chart,
+         plan=[("make_diagram", {"slide": 1, "nodes": [{"id": "dana", "text": "Dana"}, {"id": "eli", "text": "Eli"},
+                                                        {"id": "finn", "text": "Finn"}, {"id": "gus", "text": "Gus"}],
+                                 "edges": [{"source": "dana", "target": "eli"}, {"source": "dana", "target": "finn"},
+                                           {"source": "eli", "target": "gus"}]})],
+         wrong=[("make_diagram", {"slide": 1, "nodes": [{"id": "dana", "text": "Dana"}, {"id": "eli", "text": "Eli"},
+                                                         {"id": "finn", "text": "Finn"}, {"id": "gus", "text": "Gus"}],
+                                  "edges": [{"source": "dana", "target": "eli"}, {"source": "dana", "target": "finn"},
+                                            {"source": "finn", "target": "gus"}]})]),
+    Task("draw.labelled-flowchart", "diagrams",
+         "Draw a flowchart: Start leads to Check; from Check, 'ok' leads to Done and 'not ok' leads to Fix, and Fix "
+         "goes back to Check.", "drawing", labelled_flowchart,
+         plan=[("make_diagram", {"slide": 1, "direction": "right",
+                                 "nodes": [{"id": "start", "text": "Start", "shape": "ellipse"},
+                                           {"id": "check", "text": "Check"}, {"id": "fix", "text": "Fix"},
+                                           {"id": "done", "text": "Done", "shape": "ellipse"}],
+                                 "edges": [{"source": "start", "target": "check"},
+                                           {"source": "check", "target": "done", "label": "ok"},
+                                           {"source": "check", "target": "fix", "label": "not ok"},
+                                           {"source": "fix", "target": "check"}]})],
+         wrong=[("make_diagram", {"slide": 1, "direction": "right",
+                                  "nodes": [{"id": "start", "text": "Start"}, {"id": "check", "text": "Check"},
+                                            {"id": "fix", "text": "Fix"}, {"id": "done", "text": "Done"}],
+                                  "edges": [{"source": "start", "target": "check"},
+                                            {"source": "check", "target": "done"}, {"source": "check", "target": "fix"},
+                                            {"source": "fix", "target": "check"}]})]),
+    Task("impress.pie-slide", "objects",
+         "Add a slide 'Sales by region' at the end with a pie chart of North 120, South 80 and West 95.", DECK,
+         pie_slide,
+         plan=[("add_slides", {"outline": "# Sales by region\nLayout: title_only"}),
+               ("insert_object", {"slide": 5, "kind": "chart", "source": SALES, "chart_type": "pie"})],
+         wrong=[("add_slides", {"outline": "# Sales by region\nLayout: title_only"}),
+                ("insert_object", {"slide": 5, "kind": "chart", "source": SALES, "chart_type": "column"})]),
+    Task("impress.fix-word-keep-levels", "text", "On the slide, 'Zeks' should be 'Sechs'.", "odfpy-ol.odp",
+         word_fixed_levels_kept,
+         plan=[("get_presentation", {}),
+               ("edit_shape_text", {"slide": 1, "shape": 2, "old_text": "Zeks", "new_text": "Sechs"})],
+         wrong=[("edit_shape_text", {"slide": 1, "shape": 2, "new_text": "- Eins\n- Tsvey\n- Dray\n- Fir\n- Finf\n"
+                                                                         "- Sechs\n- Zibn\n- Akht\n- Nayn\n- Tsen"})]),
 ]

@@ -130,6 +130,7 @@ class SlideCommands:
         else:
             steps, command = straight, ".uno:MovePageDown" if to_index > index else ".uno:MovePageUp"
         for _ in range(steps):
+            self._act_on(page)  # inside the office the pane's selection does not follow a move before the next
             self._command(command)
         if not self.page(to_index) == page:
             raise ToolError("LibreOffice did not move the page.")
