@@ -65,6 +65,16 @@ def test_deleting_a_named_shape_is_undone_without_a_crash(tools, deck):
     assert [kind(s) for s in shapes(pages(deck)[2])] == ["TitleTextShape"]
 
 
+def test_a_named_picture_of_a_deck_written_by_others_deleted_and_undone(open_corpus, office):
+    doc = open_corpus("python-pptx-shp-picture.pptx")
+    before = state(doc)
+    undo = DocumentUndo(doc)
+    assert Tools(office, doc).run("arrange_shape", undo=undo, slide=1, shape=1, delete=True).ok
+    assert [s.getName() for s in shapes(pages(doc)[0])] == ["Picture 3"]
+    doc.getUndoManager().undo()
+    assert state(doc) == before
+
+
 def test_a_group_in_a_deck_written_by_others_moves(open_corpus, office):
     doc = open_corpus("python-pptx-groupshape.pptx")
     outcome = Tools(office, doc).ok("arrange_shape", slide=1, shape=1, x_cm=1, y_cm=1)

@@ -67,6 +67,10 @@ def test_a_drawing_says_which_shapes_a_connector_joins(office, draw):
     ("python-pptx-placeholders.pptx", ["table", "chart", "image"]),
     ("python-pptx-groupshape.pptx", ["group"]),
     ("odfpy-ol.odp", ["- "]),
+    ("python-pptx-cht-charts.pptx", ["[1] chart at 4.23, 3.88 cm, 16.93 x 11.29 cm"]),
+    ("python-pptx-tbl-cell.pptx", ["4 rows x 4 columns, first row: having custom margins", "first row: a | b | c"]),
+    ("python-pptx-shp-picture.pptx", ["[1] image at 5.63, 8.54 cm", "'python-powered.png'"]),
+    ("python-pptx-shp-connector-props.pptx", ["[1] connector at 2.54, 2.54 cm", "'python-icon.jpeg'"]),
 ])
 def test_decks_written_by_others(open_corpus, office, name, expected):
     doc = open_corpus(name)
