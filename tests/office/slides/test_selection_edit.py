@@ -1,5 +1,5 @@
 """Edit Selection on a selected text shape in Impress: the rewrite replaces its text, one undo step; refusals."""
-from slides_docs import make_deck, pages, shapes, state, title_of
+from slides_docs import levels, make_deck, pages, shapes, state, title_of
 
 from support.commands import press
 from support.panel import Panel, wait_until
@@ -56,3 +56,18 @@ def test_a_shape_whose_text_changed_meanwhile_is_left_as_it_is(office, impress):
     writer.write("Results of March")
     assert "could not be put in the shape" in writer.finish()
     assert state(impress) == before and not impress.getUndoManager().isUndoPossible()
+
+
+def test_a_body_rewritten_keeps_its_list_levels(office, impress):
+    from marginalia.core.agent.tools import ToolContext
+    from marginalia.ui.slides.selection_edit import ShapeWriter, selected_shape
+    make_deck(impress)
+    page = pages(impress)[1]
+    select(impress, page, shapes(page)[1])
+    target = selected_shape(impress)
+    assert target.text == "Revenue up\nby 12% in March\nCosts down"
+    context = ToolContext(document=impress, app="impress", office=office.ctx, options={"review_mode": False})
+    writer = ShapeWriter(context, target, "Edit Selection: test")
+    writer.write("Revenue rose\nby 12% in March\nCosts fell")
+    assert writer.finish() is None
+    assert levels(shapes(pages(impress)[1])[1]) == [("Revenue rose", 0), ("by 12% in March", 1), ("Costs fell", 0)]
