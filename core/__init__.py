@@ -17,6 +17,7 @@ per subsystem, each naming in its docstring what it may import (a test enforces 
     chat      the session, its history, the transcript and what a turn shows
     mcp       the MCP server's engine: JSON-RPC, protocol, sessions, request guard, loopback HTTP server
     prompt    Calc's PROMPT() without the office: the request, cache keys, the bare value, the queue
+    slides    presentations without the office: Markdown outlines as slides, layout checks, diagram layout
     vendor    third-party code kept verbatim: markdown-it-py and mdurl
 
 May import: core.

@@ -4,11 +4,12 @@
 Each cycle, in a real headless LibreOffice with the freshly built extension:
   1. the user's cursor or selection is put somewhere at random (body start, middle, end, a table
      cell, a selection; a cell or range in Calc);
-  2. one assistant turn runs 1-3 random calls of the Writer or Calc tools with valid arguments made
-     from what the document holds (inserts at the start, middle and end, Markdown with headings,
-     lists and tables, replace all, formats, deletes, comments, tables, tracked changes; in Calc
-     writes, formats, sorts, filters, rows and columns, sheets, charts, comments, CSV), as the panel
-     runs them (one undo step, Ctrl+Z covered);
+  2. one assistant turn runs 1-3 random calls of the Writer, Calc, Impress or Draw tools with valid
+     arguments made from what the document holds (inserts at the start, middle and end, Markdown with
+     headings, lists and tables, replace all, formats, deletes, comments, tables, tracked changes; in
+     Calc writes, formats, sorts, filters, rows and columns, sheets, charts, comments, CSV; in Impress
+     and Draw shape texts, notes, moves, deletions, objects, slide commands, diagrams, new slides), as
+     the panel runs them (one undo step, Ctrl+Z covered);
   3. it is taken back at random: the panel's Revert, Ctrl+Z, Ctrl+Z then Ctrl+Y then Ctrl+Z,
      the user's typing then the toolbar's undo of both steps, a macro's undo (or undo, redo and
      undo again) through the API, kept (the next turn builds on it), or the document saved, closed
@@ -16,15 +17,19 @@ Each cycle, in a real headless LibreOffice with the freshly built extension:
 After every step the office must answer (a crash ends the cycle, is counted, and the office
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
 the text, every paragraph's style, every table's cells and the set of table names (Calc: every
-sheet's formulas, its number of charts and its comments) exactly. (Not compared: which table
-bears which name and the charts' names, which LibreOffice's own undo changes too.) A difference
-seen only after a redo is reported apart and does not fail the hunt (see REDO_NOTE).
+sheet's formulas, its number of charts and its comments; Impress and Draw: every page's name,
+layout, notes, visibility and transition and each shape's kind, name, text, position and size)
+exactly. (Not compared: which table bears which name and the charts' names, which LibreOffice's
+own undo changes too, and the numbers LibreOffice appends to the names of shapes on a page undo
+or redo puts back.) In Impress and Draw the user's own step before an undo of both is a Duplicate
+Slide (no text cursor to type at). A difference seen only after a redo is reported apart and does
+not fail the hunt (see REDO_NOTE).
 
-Documents: the corpus of documents written by others (tests/fixtures/documents/) and generated
-reports up to 150 pages (scripts/bench_writer.py's). Prints a line per problem and a summary; the
-exit status is 1 when any crash or mismatch was seen.
+Documents: the corpus of documents written by others (tests/fixtures/documents/), generated
+reports up to 150 pages (scripts/bench_writer.py's), a generated 12-slide deck and a drawing.
+Prints a line per problem and a summary; the exit status is 1 when any crash or mismatch was seen.
 
-Usage: python3 scripts/crash_hunt.py [--cycles 500] [--seed 1] [--max-pages 150]
+Usage: python3 scripts/crash_hunt.py [--cycles 500] [--seed 1] [--max-pages 150] [--only .odp,.pptx,.odg]
 """
 from __future__ import annotations
 
@@ -48,13 +53,14 @@ import devpath  # noqa: E402
 devpath.install()
 
 import build_oxt  # noqa: E402
-from crash_hunt_turns import calc_turn, writer_turn  # noqa: E402
+from crash_hunt_turns import calc_turn, slides_turn, writer_turn  # noqa: E402
 from inside import Inside  # noqa: E402
 from officectl import Office, office_available  # noqa: E402
 
 DOCUMENTS = os.path.join(ROOT, "tests", "fixtures", "documents")
 WRITER_FILES = (".odt", ".docx", ".ott")
 CALC_FILES = (".ods", ".xlsx")
+SLIDES_FILES = (".odp", ".pptx", ".odg")
 SCRIPT = "turns_inside.py"
 TAKE_BACK = ("revert", "ctrl_z", "ctrl_z_y_z", "type_then_undo_both", "api_undo", "api_undo_redo_undo", "keep",
              "reopen")
@@ -165,7 +171,8 @@ class Hunt:
     def _choose(self, uid) -> dict:
         """A cycle for the document as it is: where the cursor goes, the turn's calls, how it is taken back."""
         outline = self._call("outline", uid)
-        calls = (calc_turn if outline["app"] == "calc" else writer_turn)(self.rng, outline)
+        calls = {"calc": calc_turn, "impress": slides_turn, "draw": slides_turn}.get(outline["app"], writer_turn)(
+            self.rng, outline)
         return {"cursor_seed": self.rng.randrange(1 << 30), "calls": calls, "take_back": self.rng.choice(TAKE_BACK)}
 
     def _play(self, label: str, choose) -> None:
@@ -224,6 +231,8 @@ class Hunt:
     def _type_then_undo_both(self, uid, before, after, context):
         if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
             self._dispatch(".uno:EnterString", StringName="typed by the user")
+        elif self.doc.supportsService("com.sun.star.drawing.GenericDrawingDocument"):
+            self._dispatch(".uno:DuplicatePage")
         else:
             self._dispatch(".uno:InsertText", Text="typed")  # one word: one undo step (a space starts another)
         self._dispatch(".uno:Undo", Undo=2)  # the toolbar's list: the user's step and the turn's
@@ -249,6 +258,10 @@ class Hunt:
             print("  to replay: python3 scripts/crash_hunt.py --replay %s" % path, flush=True)
 
     def _extension(self) -> str:
+        if self.doc.supportsService("com.sun.star.presentation.PresentationDocument"):
+            return ".odp"
+        if self.doc.supportsService("com.sun.star.drawing.DrawingDocument"):
+            return ".odg"
         return ".ods" if self.doc.supportsService("com.sun.star.sheet.SpreadsheetDocument") else ".odt"
 
     def _store(self, path: str) -> None:
@@ -316,7 +329,7 @@ def document_pool(max_pages: int, workdir: str, office: Office) -> List[str]:
     from bench_writer import document_html
     pool = []
     for name in sorted(os.listdir(DOCUMENTS)):  # copies: an office that dies leaves lock files beside them
-        if name.endswith(WRITER_FILES + CALC_FILES):
+        if name.endswith(WRITER_FILES + CALC_FILES + SLIDES_FILES):
             shutil.copy(os.path.join(DOCUMENTS, name), workdir)
             pool.append(os.path.join(workdir, name))
     for pages in sorted({2, 10, min(30, max_pages), max_pages}):
@@ -329,7 +342,42 @@ def document_pool(max_pages: int, workdir: str, office: Office) -> List[str]:
         doc.storeToURL(uno.systemPathToFileUrl(path), ())
         office.close_document(doc)
         pool.append(path)
-    return pool
+    return pool + slides_pool(workdir, office)
+
+
+def slides_pool(workdir: str, office: Office) -> List[str]:
+    """A 12-slide deck (title and bullets, speaker notes) and a drawing with a few shapes, saved."""
+    import uno
+    deck = office.new_document("simpress")
+    pages = deck.getDrawPages()
+    for number in range(1, 12):
+        pages.insertNewByIndex(number - 1)
+    for number in range(pages.getCount()):
+        page = pages.getByIndex(number)
+        page.Layout = 0 if number == 0 else 1
+        texts = ["Slide %d title" % (number + 1), "First point of slide %d\nSecond point\nThird point" % (number + 1)]
+        for index in range(min(page.getCount(), 2)):
+            page.getByIndex(index).setString(texts[index])
+        notes = page.getNotesPage()
+        for index in range(notes.getCount()):
+            if notes.getByIndex(index).getShapeType().endswith("NotesShape"):
+                notes.getByIndex(index).setString("Say something about slide %d." % (number + 1))
+    deck_path = os.path.join(workdir, "deck-12.odp")
+    deck.storeToURL(uno.systemPathToFileUrl(deck_path), ())
+    office.close_document(deck)
+    drawing = office.new_document("sdraw")
+    page = drawing.getDrawPages().getByIndex(0)
+    for index, (x, y) in enumerate(((2000, 2000), (9000, 2000), (2000, 9000))):
+        shape = drawing.createInstance("com.sun.star.drawing.RectangleShape")
+        page.add(shape)
+        shape.setPosition(uno.createUnoStruct("com.sun.star.awt.Point", x, y))
+        shape.setSize(uno.createUnoStruct("com.sun.star.awt.Size", 5000, 3000))
+        shape.setString("Box number %d" % (index + 1))
+        shape.setName("Box %d" % (index + 1) if index else "")
+    drawing_path = os.path.join(workdir, "drawing.odg")
+    drawing.storeToURL(uno.systemPathToFileUrl(drawing_path), ())
+    office.close_document(drawing)
+    return [deck_path, drawing_path]
 
 
 def main(argv=None) -> int:
@@ -340,6 +388,7 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", action="store_true",
                         help="for each problem, save the document as it was opened and every cycle since, to replay")
     parser.add_argument("--replay", help="play again the cycles of a problem file saved by --keep")
+    parser.add_argument("--only", help="only documents with these endings, e.g. .odp,.pptx,.odg")
     args = parser.parse_args(argv)
     if not office_available():
         print("LibreOffice is not installed (make deps installs it)")
@@ -354,8 +403,10 @@ def main(argv=None) -> int:
             hunt.replay(args.replay)
             args.cycles = 0
         else:
-            hunt = Hunt(office, random.Random(args.seed), document_pool(args.max_pages, workdir, office), workdir,
-                        args.keep)
+            pool = document_pool(args.max_pages, workdir, office)
+            if args.only:
+                pool = [path for path in pool if path.endswith(tuple(args.only.split(",")))]
+            hunt = Hunt(office, random.Random(args.seed), pool, workdir, args.keep)
         for number in range(1, args.cycles + 1):
             hunt.cycle(number)
             if number % 25 == 0:

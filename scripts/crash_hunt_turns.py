@@ -380,3 +380,107 @@ def _other_document(rng, outline) -> Call:
     return "read_other_document", rng.choice([
         {}, {"title": "Untitled 1"}, {"title": "Untitled 2", "range": "A1:C5"}, {"title": "Untitled 1", "table": 1},
         {"title": "Untitled 1", "from_paragraph": 3}, {"title": "no such"}])
+
+
+def slides_turn(rng: random.Random, outline: dict) -> List[Call]:
+    """1-3 calls of the Impress and Draw tools for a document whose pages are ``outline["pages"]``."""
+    makers = [_edit_words, _edit_words, _whole_text, _arrange, _arrange, _insert_object, _slide_action,
+              _diagram, _edit_diagram, _slides_read]
+    if outline["app"] == "impress":
+        makers += [_add_slides, _add_slides]
+    return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
+
+
+def _page_number(rng, outline) -> int:
+    return rng.randint(1, len(outline["pages"]))
+
+
+def _text_shape(rng, outline):
+    """``(page number, shape number, text)`` of a shape with a word in it, or of a page's first shape."""
+    found = [(page, shape, item["text"]) for page, entry in enumerate(outline["pages"], 1)
+             for shape, item in enumerate(entry["shapes"], 1) if item["text"] and WORD.search(item["text"])]
+    if found:
+        return rng.choice(found)
+    page = _page_number(rng, outline)
+    return page, 1, ""
+
+
+def _edit_words(rng, outline) -> Call:
+    page, shape, text = _text_shape(rng, outline)
+    word = _word(rng, text)
+    return "edit_shape_text", {"slide": page, "shape": shape, "old_text": word,
+                               "new_text": rng.choice([word.upper(), "other words", ""]), "all": rng.random() < 0.3}
+
+
+def _whole_text(rng, outline) -> Call:
+    page, shape, _ = _text_shape(rng, outline)
+    target = rng.choice([shape, shape, "notes", "title"])
+    return "edit_shape_text", {"slide": page, "shape": target,
+                               "new_text": rng.choice(["A new text", "- first\n- second\n  - deeper", ""])}
+
+
+def _arrange(rng, outline) -> Call:
+    page = _page_number(rng, outline)
+    count = len(outline["pages"][page - 1]["shapes"])
+    looks = rng.choice([{"x_cm": 2, "y_cm": 3}, {"width_cm": 8, "height_cm": 2}, {"text_fit": "shrink"},
+                        {"text_fit": "grow"}, {"delete": True}, {"x_cm": 40}])
+    return "arrange_shape", dict(looks, slide=page, shape=rng.randint(1, max(count, 1)))
+
+
+def _insert_object(rng, outline) -> Call:
+    kind, source = rng.choice([("table", "| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |"),
+                               ("chart", "| Month | Sales |\n|---|---|\n| Jan | 3 |\n| Feb | 5 |"),
+                               ("image", "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlE"
+                                         "QVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")])
+    arguments = {"slide": _page_number(rng, outline), "kind": kind, "source": source}
+    if rng.random() < 0.3:
+        arguments["into"] = "body"
+    elif rng.random() < 0.5:
+        arguments.update(x_cm=2, y_cm=4, width_cm=10, height_cm=6)
+    return "insert_object", arguments
+
+
+def _slide_action(rng, outline) -> Call:
+    count = len(outline["pages"])
+    actions = ["duplicate", "move", "delete"] + (["layout", "hide", "show", "transition"]
+                                                 if outline["app"] == "impress" else [])
+    action = rng.choice(actions)
+    slides = sorted(rng.sample(range(1, count + 1), min(count, rng.choice((1, 1, 2)))))
+    arguments = {"action": action, "slides": slides}
+    if action == "move":
+        arguments["to"] = rng.randint(1, count)
+    if action == "layout":
+        arguments["layout"] = rng.choice(("title_content", "title_only", "blank", "title"))
+    if action == "transition":
+        arguments["transition"] = rng.choice(("fade", "push", "none"))
+    return "manage_slides", arguments
+
+
+def _diagram(rng, outline) -> Call:
+    count = rng.randint(1, 7)
+    nodes = [{"id": "n%d" % k, "text": "Step %d" % k, "shape": rng.choice(("box", "rounded", "ellipse"))}
+             for k in range(count)]
+    edges = [{"source": "n%d" % rng.randrange(k), "target": "n%d" % k} for k in range(1, count)]
+    return "make_diagram", {"slide": _page_number(rng, outline), "nodes": nodes, "edges": edges,
+                            "direction": rng.choice(("down", "right"))}
+
+
+def _edit_diagram(rng, outline) -> Call:
+    with_diagram = [n for n, page in enumerate(outline["pages"], 1) if any(s["diagram"] for s in page["shapes"])]
+    page = rng.choice(with_diagram) if with_diagram else _page_number(rng, outline)
+    change = rng.choice([{"direction": rng.choice(("down", "right"))},
+                         {"add_nodes": [{"id": "x%d" % rng.randrange(100), "text": "Added"}]},
+                         {"remove_nodes": ["n1"]}])
+    return "edit_diagram", dict(change, slide=page)
+
+
+def _add_slides(rng, outline) -> Call:
+    slides = ["# Slide %d\n- point one\n  - detail\n- point two\nNotes: say it." % k for k in range(rng.randint(1, 3))]
+    arguments = {"outline": "\n\n".join(slides)}
+    if rng.random() < 0.5:
+        arguments["after_slide"] = rng.randint(0, len(outline["pages"]))
+    return "add_slides", arguments
+
+
+def _slides_read(rng, outline) -> Call:
+    return "get_presentation", {"from_slide": _page_number(rng, outline)}

@@ -55,8 +55,9 @@ def document(uid):
 
 
 def app_of(doc) -> str:
-    """"writer" or "calc"."""
-    return "calc" if doc.supportsService("com.sun.star.sheet.SpreadsheetDocument") else "writer"
+    """"writer", "calc", "impress" or "draw" (as the panel's turn says)."""
+    from marginalia.ui.office.open_documents import app_of as app
+    return app(doc)
 
 
 def timed(action):

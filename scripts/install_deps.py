@@ -1,6 +1,6 @@
 """Install what the test suite needs, only what is missing (`make deps`, run by `make test`).
 
-System packages (apt): LibreOffice Writer and Calc, the Python UNO bridge and script
+System packages (apt): LibreOffice Writer, Calc, Impress and Draw, the Python UNO bridge and script
 provider, Xvfb, ImageMagick and xdotool (screenshots and real input), openssl (test
 certificates), the LibreOffice SDK (``unoidl-write`` compiles the Calc add-in's IDL at
 `make oxt` time). Python packages (pip, into the interpreter running this script):
@@ -17,14 +17,16 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUIREMENTS = os.path.join(ROOT, "requirements-dev.txt")
-RUN_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreoffice-script-provider-python",
-                "libreoffice-dev", "xvfb"]
+RUN_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "libreoffice-impress", "libreoffice-draw", "python3-uno",
+                "libreoffice-script-provider-python", "libreoffice-dev", "xvfb"]
 """What `make run` needs: the office, its Python bridge, the SDK that compiles the Calc add-in's
 IDL at build time, and a virtual screen for machines without a display."""
 APT_PACKAGES = RUN_PACKAGES + ["imagemagick", "xdotool", "openssl", "x11-utils"]
 # What each apt package provides, to skip apt when everything is there already.
 PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-calc": "/usr/lib/libreoffice/program/scalc",
+            "libreoffice-impress": "/usr/lib/libreoffice/program/simpress",
+            "libreoffice-draw": "/usr/lib/libreoffice/program/sdraw",
             "python3-uno": "/usr/lib/python3/dist-packages/uno.py",
             "libreoffice-script-provider-python": "/usr/lib/libreoffice/program/pythonscript.py",
             "xvfb": "/usr/bin/Xvfb", "imagemagick": "/usr/bin/import", "xdotool": "/usr/bin/xdotool",
@@ -32,8 +34,8 @@ PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-dev": "/usr/lib/libreoffice/sdk/bin/unoidl-write"}
 OTHER_SYSTEMS = ("Please install the equivalents of these Debian packages with your system's package manager: %s "
                  "(LibreOffice 7.4 or newer with its Python UNO bridge, Python script provider and SDK; Fedora: "
-                 "libreoffice-writer libreoffice-calc libreoffice-pyuno libreoffice-sdk; macOS/Windows: the "
-                 "installer and SDK from libreoffice.org), then run make again.")
+                 "libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-draw libreoffice-pyuno "
+                 "libreoffice-sdk; macOS/Windows: the installer and SDK from libreoffice.org), then run make again.")
 PIN = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;#]+)")
 
 

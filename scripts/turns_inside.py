@@ -9,6 +9,8 @@ import random
 
 import inside_common as common
 
+SLIDES = ("impress", "draw")
+
 
 def turn(uid, calls, request):
     """Run ``calls`` (JSON: ``[[name, arguments], …]``) as one assistant turn.
@@ -34,7 +36,8 @@ def state(uid, full=False):
     """What undo must restore exactly, as digests (and in full with ``full``, to show a difference)."""
     def work():
         doc = common.document(uid)
-        parts = _calc_state(doc) if common.app_of(doc) == "calc" else _writer_state(doc)
+        app = common.app_of(doc)
+        parts = _calc_state(doc) if app == "calc" else _slides_state(doc) if app in SLIDES else _writer_state(doc)
         digests = {name: hashlib.sha256(json.dumps(value).encode("utf-8")).hexdigest()[:16]
                    for name, value in parts.items()}
         return {"digests": digests, "parts": parts if full else None}
@@ -144,6 +147,44 @@ def _calc_state(doc):
     return {"sheets": sheets, "chart_counts": [len(names) for names in charts], "chart_names": charts}
 
 
+def _slides_state(doc):
+    """Each page's name, layout, notes, visibility and transition (Impress), and shapes (kind, name, text,
+    position, size)."""
+    impress = common.app_of(doc) == "impress"
+    pages = []
+    for page in _pages(doc):
+        shapes = []
+        for index in range(page.getCount()):
+            shape = page.getByIndex(index)
+            position, size = shape.getPosition(), shape.getSize()
+            text = shape.getString() if hasattr(shape, "getString") else ""
+            shapes.append([shape.getShapeType().rsplit(".", 1)[-1], _base_name(shape.getName()), text,
+                           position.X, position.Y, size.Width, size.Height])
+        shown = [page.Visible, page.TransitionType, page.TransitionSubtype] if impress else None
+        pages.append([page.getName(), page.Layout if impress else None, _notes(page) if impress else "", shapes, shown])
+    return {"pages": pages}
+
+
+def _base_name(name):
+    """A shape's name as LibreOffice 7.4 renumbers it when undo or redo puts a page back: the digits and
+    spaces at its end cut off (it appends `` 1``, `` 2``… to what is left: ``Box 2`` became ``Box 1``)."""
+    return (name or "").rstrip("0123456789 ")
+
+
+def _pages(doc):
+    pages = doc.getDrawPages()
+    return [pages.getByIndex(index) for index in range(pages.getCount())]
+
+
+def _notes(page):
+    notes = page.getNotesPage()
+    for index in range(notes.getCount()):
+        shape = notes.getByIndex(index)
+        if shape.getShapeType().endswith("NotesShape"):
+            return shape.getString()
+    return ""
+
+
 def _trimmed(rows):
     """``rows`` without empty rows and columns at their ends (the used area can stay larger after an
     undo of a format, without any cell holding anything)."""
@@ -160,6 +201,8 @@ def outline(uid):
         doc = common.document(uid)
         if common.app_of(doc) == "calc":
             return {"app": "calc", "sheets": _sheets(doc)}
+        if common.app_of(doc) in SLIDES:
+            return {"app": common.app_of(doc), "pages": [_page_outline(page) for page in _pages(doc)]}
         from marginalia.ui.writer.blocks import body_blocks
         from marginalia.ui.writer.spans import TextSpan
         doc.lockControllers()
@@ -170,6 +213,17 @@ def outline(uid):
             doc.unlockControllers()
         return {"app": "writer", "paragraphs": paragraphs, "tables": list(doc.getTextTables().getElementNames())}
     return common.on_main(work)
+
+
+def _page_outline(page):
+    """Each shape of ``page``: its kind and text (None for a shape without text)."""
+    shapes = []
+    for index in range(page.getCount()):
+        shape = page.getByIndex(index)
+        text = shape.getString() if hasattr(shape, "getString") else None
+        shapes.append({"kind": shape.getShapeType().rsplit(".", 1)[-1], "text": text,
+                       "diagram": shape.getName().startswith("diagram:")})
+    return {"shapes": shapes}
 
 
 def _sheets(doc):
@@ -196,6 +250,11 @@ def place_cursor(uid, seed):
             size = rng.choice([0, 0, 2])
             controller.select(sheet.getCellRangeByPosition(column, row, column + size, row + size))
             return {"where": "cells %d,%d +%d" % (column, row, size)}
+        if common.app_of(doc) in SLIDES:
+            pages = _pages(doc)
+            number = rng.randrange(len(pages))
+            controller.setCurrentPage(pages[number])
+            return {"where": "page %d" % (number + 1)}
         return {"where": _place_in_writer(doc, controller, rng)}
     return common.on_main(work)
 

@@ -14,6 +14,7 @@ one room per subsystem, each naming in its docstring what it may import::
     panel      the sidebar panel
     mcp        the MCP server in the office: its token, the documents, the tool host, approvals
     prompt     Calc's PROMPT() add-in: Function Wizard texts, live cell results, kept answers
+    slides     Impress and Draw tools, their changes made the ways LibreOffice's undo records
 
 May import: core.*, ui.*.
 """

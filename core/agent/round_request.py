@@ -22,7 +22,7 @@ class RoundRequests:
 
     endpoint: EndpointConfig
     document_kind: str
-    """``writer`` or ``calc``."""
+    """``writer``, ``calc``, ``impress`` or ``draw``."""
     title: str
     """The document's title as the user sees it."""
     selection: str
@@ -33,12 +33,14 @@ class RoundRequests:
     options: ChatOptions = field(default_factory=ChatOptions)
     extra_instructions: str = ""
     """The user's own instructions from Settings."""
+    review_mode: bool = False
+    """The user asked for the assistant's edits to be recorded for review."""
 
     def build(self, history: List[dict], mode: Mode) -> ChatRequest:
         """The request of one model round (see :class:`~marginalia.core.agent.turn.Turn`)."""
         names = [schema["function"]["name"] for schema in self.schemas] if self.plan.strategy != "none" else []
         prompt = build_system_prompt(self.document_kind, self.title, names, selection=self.selection,
-                                     extra_instructions=self.extra_instructions)
+                                     extra_instructions=self.extra_instructions, review_mode=self.review_mode)
         if self.plan.tools_in_prompt:
             prompt += "\n\n" + prompt_tools_section(self.schemas)
         offered, choice = request_tools(mode, self.plan, self.schemas)

@@ -31,6 +31,11 @@ TITLES = {
     "notes": N_("footnotes and endnotes"), "table_of_contents": N_("table of contents"),
     "save_document": N_("save and export"), "bookmarks": N_("bookmarks"),
     "read_other_document": N_("read other document"),
+    "get_presentation": N_("read presentation"), "add_slides": N_("add slides"),
+    "edit_shape_text": N_("edit shape text"), "manage_slides": N_("manage slides"),
+    "arrange_shape": N_("arrange shape"), "insert_object": N_("insert object"),
+    "export_presentation": N_("export presentation"),
+    "make_diagram": N_("make diagram"), "edit_diagram": N_("edit diagram"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

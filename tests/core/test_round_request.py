@@ -47,3 +47,22 @@ def test_without_tools_the_prompt_names_none():
     body = builder.build(HISTORY, builder.plan.first_mode("Add a title")).body
     assert system_prompt(body) == build_system_prompt("writer", "Report.odt", [], selection="the word Hello")
     assert "tools" not in body
+
+
+def test_impress_and_draw_prompts_name_the_application_and_their_guidance():
+    impress = build_system_prompt("impress", "Deck.odp", ["get_presentation", "add_slides"])
+    draw = build_system_prompt("draw", "Plan.odg", ["get_presentation"])
+    assert "LibreOffice Impress (a presentation)" in impress and "address slides by the numbers" in impress
+    assert "LibreOffice Draw (a drawing)" in draw and "address pages and shapes" in draw
+
+
+def test_review_mode_in_impress_says_there_are_no_tracked_changes_and_asks_first():
+    plan = ToolPlan("native", ["add_slides"])
+    schemas = [{"type": "function", "function": {"name": "add_slides", "description": "Adds slides.",
+                                                 "parameters": {"type": "object", "properties": {}}}}]
+    reviewing = RoundRequests(ENDPOINT, "impress", "Deck.odp", "", schemas, plan, review_mode=True)
+    prompt = system_prompt(reviewing.build(HISTORY, AUTO).body)
+    assert "Impress has no tracked changes" in prompt and "ask whether to proceed" in prompt
+    assert "no tracked changes" not in build_system_prompt("impress", "Deck.odp", ["add_slides"])
+    assert "no tracked changes" not in build_system_prompt("writer", "Report.odt", ["insert_content"],
+                                                           review_mode=True)  # Writer records them

@@ -28,7 +28,7 @@ def test_every_tool_has_a_description_and_an_object_schema(registry):
         for name, schema in tool.parameters.get("properties", {}).items():
             assert "type" in schema or "anyOf" in schema or "enum" in schema, (tool.name, name)
         assert set(tool.parameters.get("required", [])) <= set(tool.parameters.get("properties", {})), tool.name
-        assert set(tool.apps) <= {"writer", "calc"} and tool.apps, tool.name
+        assert set(tool.apps) <= {"writer", "calc", "impress", "draw"} and tool.apps, tool.name
         assert not (tool.is_async and tool.changes_document), tool.name  # network tools never touch the document
 
 

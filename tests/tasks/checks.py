@@ -181,3 +181,91 @@ def validation_of(doc, address: str, sheet_name: Optional[str] = None):
     """The data validation of a cell: ``(type, operator, formula1, formula2, error message)``."""
     rule = cell(doc, address, sheet_name).Validation
     return (rule.Type.value, rule.getOperator().value, rule.getFormula1(), rule.getFormula2(), rule.ErrorMessage)
+
+
+# --- Impress and Draw -----------------------------------------------------------------------------
+
+def pages(doc) -> list:
+    """The slides (Draw: pages), in order."""
+    draw_pages = doc.getDrawPages()
+    return [draw_pages.getByIndex(i) for i in range(draw_pages.getCount())]
+
+
+def shapes(page) -> list:
+    """The shapes of a slide, in order."""
+    return [page.getByIndex(i) for i in range(page.getCount())]
+
+
+def kind(shape) -> str:
+    """A shape's type in short: ``TitleTextShape``, ``OutlinerShape``, ``ConnectorShape``, ``TableShape``…"""
+    return shape.getShapeType().rsplit(".", 1)[-1]
+
+
+def title(page) -> str:
+    """The text of a slide's title placeholder ("" without one)."""
+    return next((s.getString() for s in shapes(page) if kind(s) == "TitleTextShape"), "")
+
+
+def titles(doc) -> List[str]:
+    """Every slide's title, in order."""
+    return [title(page) for page in pages(doc)]
+
+
+def slide_titled(doc, words: str):
+    """The first slide whose title is ``words`` (fails when none is)."""
+    for page in pages(doc):
+        if title(page) == words:
+            return page
+    raise AssertionError("no slide is titled %r (titles: %r)" % (words, titles(doc)))
+
+
+def body_lines(page) -> List[str]:
+    """The paragraphs of a slide's body (or subtitle) placeholders, empty ones left out."""
+    lines = []
+    for shape in shapes(page):
+        if kind(shape) in ("OutlinerShape", "SubtitleShape") and not shape.IsEmptyPresentationObject:
+            lines += [line for line in shape.getString().split("\n") if line.strip()]
+    return lines
+
+
+def body_levels(page) -> List[tuple]:
+    """``(text, list level)`` of each paragraph of a slide's first body placeholder."""
+    for shape in shapes(page):
+        if kind(shape) == "OutlinerShape":
+            found, paragraphs = [], shape.createEnumeration()
+            while paragraphs.hasMoreElements():
+                paragraph = paragraphs.nextElement()
+                found.append((paragraph.getString(), paragraph.NumberingLevel or 0))
+            return found
+    return []
+
+
+def notes(page) -> str:
+    """A slide's speaker notes."""
+    return next((s.getString() for s in shapes(page.getNotesPage()) if kind(s) == "NotesShape"), "")
+
+
+def texts_on(page) -> List[str]:
+    """The texts of a page's shapes that hold text, in order."""
+    return [s.getString() for s in shapes(page) if hasattr(s, "getString") and s.getString()]
+
+
+def joined(page) -> List[tuple]:
+    """``(start text, end text)`` of each connector of a page glued to shapes at both ends."""
+    result = []
+    for shape in shapes(page):
+        if kind(shape) == "ConnectorShape" and shape.StartShape is not None and shape.EndShape is not None:
+            result.append((shape.StartShape.getString(), shape.EndShape.getString()))
+    return result
+
+
+def labels(page) -> List[tuple]:
+    """``(start text, end text, label)`` of each glued connector of a page that carries text."""
+    return [(shape.StartShape.getString(), shape.EndShape.getString(), shape.getString()) for shape in shapes(page)
+            if kind(shape) == "ConnectorShape" and shape.getString() and shape.StartShape is not None
+            and shape.EndShape is not None]
+
+
+def charts(page) -> list:
+    """The chart objects of a slide."""
+    return [s for s in shapes(page) if kind(s) == "OLE2Shape" and s.CLSID.lower().startswith("12dcae26")]

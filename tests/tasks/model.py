@@ -46,7 +46,7 @@ class Task:
 
     @property
     def app(self) -> str:
-        """``writer`` or ``calc``."""
+        """``writer``, ``calc``, ``impress`` or ``draw``."""
         return self.id.split(".", 1)[0]
 
 

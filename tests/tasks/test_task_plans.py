@@ -59,4 +59,4 @@ def test_the_plan_does_the_task_and_the_checker_tells(office, inside, task, tmp_
 def test_the_suite_is_well_formed():
     ids = [task.id for task in TASKS]
     assert len(ids) == len(set(ids))
-    assert all(task.app in ("writer", "calc") and task.instruction and task.wrong for task in TASKS)
+    assert all(task.app in ("writer", "calc", "impress", "draw") and task.instruction and task.wrong for task in TASKS)

@@ -40,7 +40,7 @@ def read_other_document(
     undo covers only this document); write what you read into this document with its own tools.
     """
     documents = open_documents(context.office)
-    others = [document for document in documents if document.model != context.document]
+    others = [document for document in documents if document.model != context.document and document.kind in KINDS]
     if not title or not title.strip():
         return _listing(others)
     if any(document.model == context.document for document in called(documents, title)) and \

@@ -24,6 +24,8 @@ TOOL_MODULES = (
     "calc.protection",
     "research.web_tools",
     "chat.other_documents",
+    "slides.reading", "slides.adding", "slides.text_edit", "slides.slide_ops", "slides.arrange", "slides.objects",
+    "slides.export", "slides.diagrams",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
 
@@ -55,12 +57,3 @@ def build_registry() -> ToolRegistry:
             log.exception("tool module %s could not be loaded; its tools are unavailable", name)
     log.info("tools: %s", ", ".join(result.names()))
     return result
-
-
-def app_of(document) -> str:
-    """Return ``writer``, ``calc`` or ``""`` for a document model."""
-    if document.supportsService("com.sun.star.text.TextDocument"):
-        return "writer"
-    if document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
-        return "calc"
-    return ""

@@ -34,7 +34,8 @@ class TurnRequest:
         self.plan = ToolPlan(settings.endpoint.tool_strategy, self.names)
         self.rounds = RoundRequests(config, self.document_kind, document_title(document),
                                     describe_selection(document, self.document_kind), self.schemas, self.plan,
-                                    settings.chat.options, settings.chat.extra_instructions)
+                                    settings.chat.options, settings.chat.extra_instructions,
+                                    review_mode=settings.writer.review_mode)
 
 
 def describe_selection(document, app: str) -> str:

@@ -32,7 +32,7 @@ DENIED = ("The user denied this agent access to LibreOffice. Do not retry; ask t
           "the Marginalia panel, or to add it to the allowed agents in Marginalia's settings.")
 NOT_ANSWERED = ("The user has not answered yet whether this agent may work in LibreOffice: the question is open "
                 "in the Marginalia panel. Nothing was done. Call the tool again to wait for the answer.")
-NO_PANEL = "No Writer or Calc document is open, so the user cannot be asked to allow this agent."
+NO_PANEL = "No Writer, Calc, Impress or Draw document is open, so the user cannot be asked to allow this agent."
 
 
 class _Question:

@@ -1,4 +1,5 @@
-"""The open Writer and Calc documents as agents name them: by URL, path or title, the active one by default.
+"""The open Writer, Calc, Impress and Draw documents as agents name them: by URL, path or title, the
+active one by default.
 
 What a document is and how a name picks one lives in :mod:`marginalia.ui.office.open_documents`
 (the sidebar's ``read_other_document`` names documents the same way).
@@ -29,4 +30,4 @@ def find_document(ctx, wanted: Optional[str]) -> OpenDocument:
     for document in documents:
         if document.active:
             return document
-    raise ToolError("No Writer or Calc document is active: pass the 'document' argument. %s" % open_ones(documents))
+    raise ToolError("No document is active: pass the 'document' argument. %s" % open_ones(documents))

@@ -30,7 +30,7 @@ LIST_DOCUMENTS = "list_documents"
 DOCUMENT_ARGUMENT = {"type": "string",
                      "description": "Title or URL of the open document to work in (see list_documents); "
                                     "default: the active document."}
-APPS = {"writer": "Writer", "calc": "Calc"}
+APPS = {"writer": "Writer", "calc": "Calc", "impress": "Impress", "draw": "Draw"}
 
 
 class OfficeToolHost(ToolHost):
@@ -47,7 +47,8 @@ class OfficeToolHost(ToolHost):
     # the request thread --------------------------------------------------------------------------
     def tools(self, session: ClientSession) -> List[dict]:
         declared = [_list_documents_declaration()]
-        for tool in self._app.tools.registry().for_app("writer") + self._app.tools.registry().for_app("calc"):
+        registry = self._app.tools.registry()
+        for tool in [tool for app in APPS for tool in registry.for_app(app)]:
             if tool.is_async or (self.read_only and tool.changes_document):
                 continue
             if any(item["name"] == tool.name for item in declared):
@@ -160,6 +161,7 @@ def _declaration(tool) -> dict:
 
 def _list_documents_declaration() -> dict:
     return {"name": LIST_DOCUMENTS, "title": "list documents",
-            "description": "List the open Writer and Calc documents: title, URL, kind (writer or calc) and which "
-                           "one is active. Pass a title or URL as the 'document' argument of the other tools.",
+            "description": "List the open Writer, Calc, Impress and Draw documents: title, URL, kind (writer, calc, "
+                           "impress or draw) and which one is active. Pass a title or URL as the 'document' argument "
+                           "of the other tools.",
             "inputSchema": {"type": "object", "properties": {}}, "annotations": {"readOnlyHint": True}}

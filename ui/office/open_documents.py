@@ -1,4 +1,5 @@
-"""The open Writer and Calc documents: their kind, their title as the user sees it, and naming one.
+"""The open Writer, Calc, Impress and Draw documents: their kind, their title as the user sees it, and
+naming one.
 
 Shared by the MCP server (agents name the document to work in) and the sidebar's
 ``read_other_document`` (the model reads another open document). A name that fits several
@@ -18,12 +19,17 @@ from .enumeration import elements
 DESKTOP = "com.sun.star.frame.Desktop"
 
 
+APPS = (("com.sun.star.text.TextDocument", "writer"), ("com.sun.star.sheet.SpreadsheetDocument", "calc"),
+        ("com.sun.star.presentation.PresentationDocument", "impress"), ("com.sun.star.drawing.DrawingDocument", "draw"))
+"""The document services Marginalia serves and the application of each (a presentation is also a drawing
+document, so it is asked first)."""
+
+
 def app_of(document) -> str:
-    """Return ``writer``, ``calc`` or ``""`` for a document model."""
-    if document.supportsService("com.sun.star.text.TextDocument"):
-        return "writer"
-    if document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
-        return "calc"
+    """Return ``writer``, ``calc``, ``impress``, ``draw`` or ``""`` for a document model."""
+    for service, app in APPS:
+        if document.supportsService(service):
+            return app
     return ""
 
 
@@ -44,7 +50,7 @@ class OpenDocument:
     title: str
     url: str
     kind: str
-    """``writer`` or ``calc``."""
+    """``writer``, ``calc``, ``impress`` or ``draw``."""
     active: bool
 
     @property
@@ -63,7 +69,7 @@ class OpenDocument:
 
 
 def open_documents(ctx) -> List[OpenDocument]:
-    """The open Writer and Calc documents, in the office's order."""
+    """The open Writer, Calc, Impress and Draw documents, in the office's order."""
     desktop = ctx.ServiceManager.createInstanceWithContext(DESKTOP, ctx)
     current = desktop.getCurrentComponent()
     found = []
@@ -112,5 +118,5 @@ def called(documents: List[OpenDocument], wanted: str) -> List[OpenDocument]:
 def open_ones(documents: List[OpenDocument]) -> str:
     """A sentence listing ``documents`` with their titles and kinds (or saying there are none)."""
     if not documents:
-        return "No Writer or Calc document is open."
+        return "No Writer, Calc, Impress or Draw document is open."
     return "Open documents: %s." % ", ".join("'%s' (%s)" % (d.title, d.kind) for d in documents)

@@ -31,6 +31,8 @@ from ..settings import request_settings, store as settings_store
 from ..office.log import get_logger, logged
 from . import instruction_dialog
 from ..writer.spans import SpanTableError, TextSpan
+from ..office.open_documents import app_of
+from ..slides.selection_edit import ShapeWriter, selected_shape
 from .stream_into import DocumentWriter, StreamIntoDocument
 
 log = get_logger("writer.selection")
@@ -81,6 +83,9 @@ def _argument(args, name: str) -> Optional[str]:
 def _edit(app, frame, instruction: Optional[str]) -> None:
     document = frame.getController().getModel()
     try:
+        if _is_slides(document):
+            _edit_shape(app, frame, document, instruction)
+            return
         _check_ready(app, document)
         target = _target(document, extend=False)
         if instruction is None:
@@ -110,9 +115,33 @@ def _extend(app, frame) -> None:
         _tell(app, document, _(EXTEND), str(refusal))
 
 
-def _check_ready(app, document) -> None:
+def _edit_shape(app, frame, document, instruction: Optional[str]) -> None:
+    """Edit Selection on the one text shape selected in Impress or Draw (see :mod:`..slides.selection_edit`)."""
+    _check_ready(app, document, slides=True)
+    target = selected_shape(document)
+    if target is None:
+        raise ActionRefused(_("Select one shape with text first (a title, a text box or a shape)."))
+    if len(target.text) > TEXT_LIMIT:
+        raise ActionRefused(_("The selection is too long (%d characters; at most %d).") % (len(target.text),
+                                                                                         TEXT_LIMIT))
+    if instruction is None:
+        instruction = instruction_dialog.ask(app.ctx, frame, target.text, app.last_instruction)
+        if instruction is None:
+            return
+        app.last_instruction = instruction
+    title = "%s: %s" % (_(EDIT), instruction)
+    _stream(app, document, None, edit_messages(instruction, target.text, "", ""), title, "",
+            make_writer=lambda context: ShapeWriter(context, target, title))
+
+
+def _is_slides(document) -> bool:
+    return document is not None and document.supportsService("com.sun.star.drawing.GenericDrawingDocument")
+
+
+def _check_ready(app, document, slides: bool = False) -> None:
     ctx = app.ctx
-    if document is None or not document.supportsService("com.sun.star.text.TextDocument"):
+    if document is None or not (document.supportsService("com.sun.star.text.TextDocument") or
+                                (slides and _is_slides(document))):
         raise ActionRefused(_("This works in Writer documents."))
     if app.sessions.session_for(document).busy:
         raise ActionRefused(_("Marginalia is still working in this document; try again when it has finished."))
@@ -155,7 +184,8 @@ def _around(text_range, backwards: bool) -> str:
     return text[-CONTEXT_LIMIT:] if backwards else text[:CONTEXT_LIMIT]
 
 
-def _stream(app, document, target: Target, messages, title: str, text_before: str) -> None:
+def _stream(app, document, target: Optional[Target], messages, title: str, text_before: str,
+            make_writer=None) -> None:
     ctx = app.ctx
     settings = settings_store.read_settings(ctx)
     try:
@@ -164,9 +194,10 @@ def _stream(app, document, target: Target, messages, title: str, text_before: st
         raise ActionRefused("%s %s" % (error.user_message, error.hint)) from None
     request = ChatRequest(config, build_chat_body(messages[1:], config.model, messages[0]["content"],
                                                   options=settings.chat.options))
-    context = ToolContext(document=document, app="writer", office=ctx,
+    context = ToolContext(document=document, app=app_of(document), office=ctx,
                           options={"model": config.model, "review_mode": settings.writer.review_mode})
-    writer = DocumentWriter(context, target.span, target.start, target.end, title)
+    writer = make_writer(context) if make_writer else DocumentWriter(context, target.span, target.start, target.end,
+                                                                      title)
     app.undo_keys.cover(document)
     session = app.sessions.session_for(document)
     client = request_settings.http_client(ctx, app.http, settings.endpoint)

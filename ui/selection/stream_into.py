@@ -78,7 +78,7 @@ class DocumentWriter:
         self._origin = origin
 
     def finish(self) -> None:
-        """Lay the old formatting back on the new text (skipped when changes were tracked)."""
+        """Lay the old formatting back on the new text (skipped when changes were tracked); None: no problem."""
         if self._cursor is None or self._recorded or format_runs.is_uniform(self._runs):
             return
         new_range = self._span.xtext.createTextCursorByRange(self._origin)
@@ -104,11 +104,12 @@ class DocumentWriter:
 class StreamIntoDocument(Task):
     """One model round streamed into the document through a :class:`DocumentWriter`."""
 
-    def __init__(self, *, writer: DocumentWriter, request, stream_fn: Callable, new_cancel: Callable,
+    def __init__(self, *, writer, request, stream_fn: Callable, new_cancel: Callable,
                  spawn: Callable, text_before: str = "", report: Optional[Callable[[Outcome, str], None]] = None):
         """
         Args:
-            writer: where the text goes.
+            writer: where the text goes (a :class:`DocumentWriter`, or any object with its ``write``,
+                ``finish`` (None, or a message when the text could not be put in), ``revert`` and ``written``).
             request: the model request (a ChatRequest).
             stream_fn: ``(request, post, cancel)`` run on a worker thread (``stream_round``).
             new_cancel: creates a cancel token.
@@ -148,7 +149,10 @@ class StreamIntoDocument(Task):
             refusal = "".join(self._refusal).strip()
             self._end(Outcome.ERROR, _("The model declined: %s") % refusal if refusal else _("The model sent no text."))
             return
-        self.writer.finish()
+        problem = self.writer.finish()
+        if problem:
+            self._end(Outcome.ERROR, problem)
+            return
         self._end(Outcome.DONE, "")
 
     def on_round_failed(self, message: RoundFailed) -> None:

@@ -107,6 +107,14 @@ class TextSpan:
         cursor.gotoEnd(True)
         return cls.of_range(cursor, formats)
 
+    @classmethod
+    def of_shape(cls, shape) -> "TextSpan":
+        """Read the whole text of a drawing shape (Impress, Draw): its cursors cannot list paragraphs."""
+        builder = _Builder()
+        _read_paragraphs(builder, elements(shape.createEnumeration()))
+        return cls(shape.getText(), "".join(builder.parts), builder.pieces, shape.getStart(), shape.getEnd(),
+                   builder.marks)
+
     def within_one_piece(self, start: int, end: int) -> bool:
         """True when ``text[start:end]`` lies inside one text portion (one set of formats, no marks)."""
         return any(p.kind == TEXT and p.start <= start and end <= p.end for p in self._pieces)
@@ -179,8 +187,12 @@ def span_text(text_range) -> str:
 
 def _read_into(builder: "_Builder", xtext, text_range) -> None:
     """Feed the paragraphs of ``text_range`` to ``builder``, portion by portion."""
+    _read_paragraphs(builder, elements(xtext.createTextCursorByRange(text_range).createEnumeration()))
+
+
+def _read_paragraphs(builder: "_Builder", paragraphs) -> None:
     previous_end, first = None, True
-    for paragraph in elements(xtext.createTextCursorByRange(text_range).createEnumeration()):
+    for paragraph in paragraphs:
         if not paragraph.supportsService(PARAGRAPH):
             raise SpanTableError("the range contains a table")
         if not first:

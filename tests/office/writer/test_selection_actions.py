@@ -45,8 +45,10 @@ def test_menu_entries(office):
                                       "Submenu")
     entries = {submenu.getByName(name).getByName("URL"): submenu.getByName(name)
                for name in submenu.getElementNames()}
-    for command in ("org.marginalia:EditSelection", "org.marginalia:ExtendSelection"):
-        assert entries[command].getByName("Context") == "com.sun.star.text.TextDocument"
+    assert entries["org.marginalia:ExtendSelection"].getByName("Context") == "com.sun.star.text.TextDocument"
+    assert entries["org.marginalia:EditSelection"].getByName("Context") == (
+        "com.sun.star.text.TextDocument,com.sun.star.presentation.PresentationDocument,"
+        "com.sun.star.drawing.DrawingDocument")  # a selected text shape in Impress and Draw
     assert entries["org.marginalia:EditSelection"].getByName("Title") == "~Edit Selection\u2026"
 
 

@@ -1,0 +1,4 @@
+"""Presentations and drawings without LibreOffice: Markdown outlines to slides, layout checks, diagram layout.
+
+May import: core.
+"""
