@@ -7,6 +7,8 @@ leaves the host paragraph empty after the content; it is removed. Paragraphs the
 filter styles as plain HTML body text ("Text body") take the document's own body
 style when that differs, so new text looks like the text around it, and headings take
 the style that carries their outline level in this document (:mod:`.outline_styles`).
+Pictures (embedded as ``data:`` URLs by :mod:`marginalia.core.text.html_import`) wider
+than the text area are shrunk to its width, their proportions kept.
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from com.sun.star.beans import PropertyValue
 from ...core.agent.tools import ToolError
 from .blocks import Block, body_blocks, has_block, reread_around
 from .outline_styles import fit_headings
+from .pictures import text_width
+from .placement import restyle
 from .spans import TextSpan
 
 HTML_FILTER = "HTML (StarWriter)"
@@ -44,11 +48,15 @@ def import_html(document, paragraph_number: int, html: str, body_style: str,
     host = blocks[paragraph_number - 1].obj
     has_block(blocks, paragraph_number + 2)  # read past the stretch reread_around reads again, before the change
     cursor = document.getText().createTextCursorByRange(host.getStart())
+    pictures_before = set(document.getGraphicObjects().getElementNames()) if "<img" in html else None
+    width = text_width(document, cursor) if pictures_before is not None else 0
     path = _write_temporary(html)
     try:
         cursor.insertDocumentFromURL(uno.systemPathToFileUrl(path), (_property("FilterName", HTML_FILTER),))
     finally:
         os.unlink(path)
+    if pictures_before is not None:
+        _fit_new_pictures(document, pictures_before, width)
     blocks, added = reread_around(document, blocks, paragraph_number)  # the content went into the host paragraph
     if added <= 0:
         host.dispose()
@@ -61,6 +69,17 @@ def import_html(document, paragraph_number: int, html: str, body_style: str,
     _adopt_body_style(new_blocks, body_style)
     fit_headings(document, [block.obj for block in new_blocks if block.kind == "paragraph"])
     return first, last
+
+
+def _fit_new_pictures(document, before, width: int) -> None:
+    """Shrink the pictures the import added (those not named in ``before``) to ``width`` (1/100 mm)."""
+    pictures = document.getGraphicObjects()
+    for name in set(pictures.getElementNames()) - before:
+        shape = pictures.getByName(name)
+        size = shape.Size
+        if width and size.Width > width:
+            size.Height, size.Width = int(round(size.Height * width / size.Width)), width
+            shape.Size = size
 
 
 def _remove_empty(document, paragraph, after_table: bool) -> None:
@@ -85,7 +104,7 @@ def _adopt_body_style(blocks, body_style: str) -> None:
         return
     for block in blocks:
         if block.kind == "paragraph" and block.obj.getPropertyValue("ParaStyleName") == HTML_BODY_STYLE:
-            block.obj.setPropertyValue("ParaStyleName", body_style)
+            restyle(block.obj, body_style)
 
 
 def _write_temporary(html: str) -> str:
