@@ -14,7 +14,7 @@ log = get_logger("toolset")
 
 TOOL_MODULES = (
     "writer.comments", "writer.editing", "writer.formatting", "writer.paragraph_format", "writer.inserting", "writer.other_text",
-    "writer.reading", "writer.search", "writer.styles", "writer.tables", "writer.track_changes",
+    "writer.reading", "writer.search", "writer.styles", "writer.tables", "writer.track_changes", "writer.images",
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
     "research.web_tools",

@@ -50,9 +50,11 @@ class PictureMaker:
             shape.Title = picture.alt  # where Writer's HTML import and its Alt text field put it
         return shape
 
-    def insert_as_character(self, xtext, cursor, picture: Picture):
-        """Put ``picture`` into the text at the collapsed ``cursor``, as a character; return the object."""
-        shape = self.new_object(picture, self.graphic(picture), text_width(self.document, cursor))
+    def insert_as_character(self, xtext, cursor, picture: Picture, graphic=None):
+        """Put ``picture`` (its ``graphic`` when already made) into the text at the collapsed ``cursor``, as a
+        character; return the object."""
+        graphic = self.graphic(picture) if graphic is None else graphic
+        shape = self.new_object(picture, graphic, text_width(self.document, cursor))
         shape.AnchorType = AS_CHARACTER
         xtext.insertTextContent(cursor, shape, False)
         return shape

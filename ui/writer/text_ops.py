@@ -33,8 +33,9 @@ RUN_PROPERTIES = ("CharBackColor", "CharBackTransparent", "CharColor", "CharEsca
                   "CharWeight", "HyperLinkURL")
 """Sorted by name, as XMultiPropertySet requires."""
 DEFAULT_CHAR_STYLE = "Standard"
-SUBSCRIPT, SUPERSCRIPT, SMALLER = -33, 33, 58
-"""CharEscapement and CharEscapementHeight of sub- and superscript: Format ▸ Character's defaults."""
+SUBSCRIPT, SUPERSCRIPT, SMALLER = -14000, 14000, 58
+"""CharEscapement and CharEscapementHeight of sub- and superscript as Writer's Subscript and Superscript buttons
+set them (automatic position, 58% size; measured through the dispatcher)."""
 
 
 def clean(text: str) -> str:
