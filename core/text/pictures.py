@@ -97,6 +97,8 @@ def local_path(source: str) -> str:
     if not os.path.isabs(path):
         raise PictureError("%s is a relative path; give the picture's full path (e.g. /home/me/pictures/1.png)"
                            % source)
+    if not os.path.exists(path) and os.path.exists(unquote(path)):
+        return unquote(path)  # an address written as a URL (Markdown writes a space as %20)
     return path
 
 

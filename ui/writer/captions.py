@@ -10,6 +10,8 @@ its name, size and alt text.
 """
 from __future__ import annotations
 
+from typing import Tuple
+
 import uno
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 from com.sun.star.text.TextContentAnchorType import AS_CHARACTER
@@ -32,18 +34,20 @@ def caption_text(frame) -> str:
     return " ".join(frame.getText().getString().split())
 
 
-def caption_words(frame) -> str:
-    """The words of a figure's caption after its label and number ("Sales by region")."""
+def caption_words(frame) -> Tuple[str, bool]:
+    """The words of a figure's caption after its label and number ("Sales by region"), and whether it has a
+    number."""
     inner = frame.getText()
     for paragraph in reversed(_paragraphs(inner)):
         words = _after_last_object(inner, paragraph).getString()
         if words.strip() or _has_sequence(paragraph):
-            return words.lstrip(":").strip() if _has_sequence(paragraph) else words.strip()
-    return ""
+            return (words.lstrip(":").strip(), True) if _has_sequence(paragraph) else (words.strip(), False)
+    return "", False
 
 
-def wrap_in_figure(document, shape, caption: str):
-    """Put ``shape`` (an image outside frames) in a new figure frame captioned ``caption``.
+def wrap_in_figure(document, shape, caption: str, numbered: bool = True):
+    """Put ``shape`` (an image outside frames) in a new figure frame captioned ``caption`` (after "Figure <n>: "
+    unless not ``numbered``).
 
     Returns:
         The image as it now stands in the frame (``shape`` itself is gone); the frame is the text
@@ -69,7 +73,7 @@ def wrap_in_figure(document, shape, caption: str):
     first = next(elements(inner.createEnumeration()))
     first.ParaAdjust = CENTER
     inner.insertControlCharacter(inner.getEnd(), PARAGRAPH_BREAK, False)
-    _write_caption(document, inner, caption)
+    _write_caption(document, inner, caption, numbered)
     shape.dispose()
     copy.setName(name)
     return copy
@@ -80,17 +84,26 @@ def set_caption(document, frame, caption: str) -> None:
     inner = frame.getText()
     for paragraph in reversed(_paragraphs(inner)):
         after = _after_last_object(inner, paragraph)
-        if after.getString().strip() or _has_sequence(paragraph):
-            after.setString((": " if _has_sequence(paragraph) else "") + caption)
+        old = len(after.getString())
+        if old or _has_sequence(paragraph):
+            # the new words go in first and the old ones go after: removing a whole paragraph's text would take
+            # the pictures anchored to that paragraph with it
+            inner.insertString(paragraph.getEnd(), (": " if _has_sequence(paragraph) else "") + caption, False)
+            after.collapseToStart()
+            after.goRight(old, True)
+            after.setString("")
             return
     inner.insertControlCharacter(inner.getEnd(), PARAGRAPH_BREAK, False)
     _write_caption(document, inner, caption)
 
 
-def _write_caption(document, inner, caption: str) -> None:
-    """Write "Figure <n>: caption" as the last paragraph of ``inner`` (a frame's text)."""
+def _write_caption(document, inner, caption: str, numbered: bool = True) -> None:
+    """Write "Figure <n>: caption" (or the caption alone) as the last paragraph of ``inner`` (a frame's text)."""
     cursor = inner.createTextCursorByRange(inner.getEnd())
     cursor.ParaStyleName = FIGURE
+    if not numbered:
+        inner.insertString(cursor, caption, False)
+        return
     inner.insertString(cursor, _label(document) + " ", False)
     inner.insertTextContent(cursor, _sequence_field(document), False)
     inner.insertString(cursor, ": " + caption, False)

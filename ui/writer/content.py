@@ -50,12 +50,14 @@ class Content:
             return next((line for line in lines if line), "")
         return self.text if self.kind == "plain" else plain_text(self.runs)
 
-    @property
-    def remarks(self) -> str:
-        """What the answer must add: pictures placed, what was ignored, what was not fetched ("" when nothing)."""
+    def remarks(self, recording: bool = False) -> str:
+        """What the answer must add: pictures placed (untracked while ``recording`` changes), what was ignored,
+        what was not fetched ("" when nothing)."""
         parts = []
         if self.picture_count:
-            parts.append("%d picture%s embedded." % (self.picture_count, "" if self.picture_count == 1 else "s"))
+            parts.append("%d picture%s embedded%s." % (
+                self.picture_count, "" if self.picture_count == 1 else "s", " (Writer does not record pictures as "
+                "tracked changes: they were placed directly)" if recording else ""))
         if self.not_fetched:
             parts.append("Not fetched (an insert never downloads from the web; each stands as a link showing its alt "
                          "text; the user can download the picture and you can insert the file): %s."

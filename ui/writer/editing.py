@@ -52,10 +52,10 @@ def replace_text(context, old_text: str = Arg("The text to replace, as it reads 
     if where.everywhere and content.kind != "blocks":
         quick = plain_matches(document, blocks, old_text, match_case) if match_case else None
         if quick:
-            with editing(context):
+            with editing(context) as scope:
                 replaced = replace_everywhere(document, quick, old_text, content)
             if replaced:
-                return _replaced(quick, old_text, content, [], [])
+                return _replaced(quick, old_text, content, [], [], scope.recording)
     matches = find_targets(document, blocks, where, old_text)
     _refuse_partial_fields(matches)
     ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
@@ -69,7 +69,7 @@ def replace_text(context, old_text: str = Arg("The text to replace, as it reads 
             for span, group in fresh_groups(matches):
                 for match in group:
                     _replace_match(span, match, content, scope.recording, maker)
-    return _replaced(matches, old_text, content, ranges, new_numbers)
+    return _replaced(matches, old_text, content, ranges, new_numbers, scope.recording)
 
 
 def _refuse_partial_fields(matches: List[Match]) -> None:
@@ -114,7 +114,8 @@ def _replace_paragraphs(document, first: int, last: int, html: str):
     return new_first - removed, new_last - removed
 
 
-def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new_numbers) -> ToolOutcome:
+def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new_numbers,
+              recording: bool) -> ToolOutcome:
     places = _places(matches)
     if content.kind == "blocks":
         first, last = new_numbers[-1] if new_numbers else (0, 0)
@@ -122,7 +123,8 @@ def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new
                 "after it have changed: read again before using them." % (
                     "s" if len(ranges) > 1 or ranges[0][0] != ranges[0][1] else "",
                     ", ".join("%d–%d" % r if r[0] != r[1] else str(r[0]) for r in ranges), first, last))
-        return ToolOutcome.success(_with_remarks(text, content), _("Replaced %s with formatted content") % places)
+        return ToolOutcome.success(_with_remarks(text, content, recording),
+                                   _("Replaced %s with formatted content") % places)
     new_shown = content.visible_text
     verb = "Deleted" if not new_shown else "Replaced"
     count = "%d occurrences of " % len(matches) if len(matches) > 1 else ""
@@ -132,13 +134,13 @@ def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new
         text += " Unchanged words kept their formatting; changed words took the formatting of the words they replace."
     elif described(content.runs):
         text += " Formatted: %s." % "; ".join(described(content.runs))
-    return ToolOutcome.success(_with_remarks(text, content),
+    return ToolOutcome.success(_with_remarks(text, content, recording),
                                _replace_summary(len(matches), quote(old_text, 40), quote(new_shown, 40)
                                                 if new_shown else ""), in_place=not content.picture_count)
 
 
-def _with_remarks(text: str, content: Content) -> str:
-    return " ".join(part for part in (text, content.remarks) if part)
+def _with_remarks(text: str, content: Content, recording: bool) -> str:
+    return " ".join(part for part in (text, content.remarks(recording)) if part)
 
 
 def _replace_summary(count: int, old: str, new: str) -> str:

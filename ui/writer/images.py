@@ -328,7 +328,7 @@ def _move(document, holder, place: Placement, look: Look, position: str, paragra
     """
     old_paragraph = _holding_paragraph(holder) if _in_body_text(document, holder) else None
     image = holder if holder.supportsService(GRAPHIC) else _image_in(document, holder)
-    words = caption_words(holder) if image is not holder else ""
+    words, numbered = caption_words(holder) if image is not holder else ("", False)
     name, copy = image.getName(), copy_image(document, image)
     if holder.AnchorType != AS_CHARACTER:
         for prop in ("HoriOrient", "TextWrap"):
@@ -337,9 +337,11 @@ def _move(document, holder, place: Placement, look: Look, position: str, paragra
     frame_name = holder.getName() if image is not holder else ""
     holder.dispose()
     copy.setName(name)
-    if words:
-        wrap_in_figure(document, copy, words).getAnchor().getText().setName(frame_name)
     note = "moved %s" % _placed_words(position, paragraph, number)
+    if words:
+        frame = wrap_in_figure(document, copy, words, numbered).getAnchor().getText()
+        frame.setName(frame_name)
+        note += "; its caption reads %s" % quote(caption_text(frame), 80)
     if old_paragraph is not None and _drop_if_empty(document, old_paragraph):
         note += "; its old paragraph, left empty, was removed (read again before using paragraph numbers)"
     return note

@@ -46,15 +46,15 @@ def insert_at(context, content: Content, position: str, paragraph: Optional[int]
     if position == "cursor":
         cursor, block = _cursor(document, blocks)
         if content.kind != "blocks":
-            with editing(context):
+            with editing(context) as scope:
                 _write_inline(cursor, content, PictureMaker(document, context.office))
             where = ("the cursor's frame, header or footnote" if block is None else "paragraph %d" % block.number
                      if block.kind == "paragraph" else "table %s (paragraph %d)" % (block.obj.getName(), block.number))
-            return _done("Inserted %s at the cursor in %s." % (_what(content), where), content)
+            return _done("Inserted %s at the cursor in %s." % (_what(content), where), content, scope.recording)
         before, anchor = _split_at(cursor, block)
     else:
         before, anchor = resolve_position(blocks, position, paragraph)
-    with editing(context):
+    with editing(context) as scope:
         if position == "cursor" and before is None:
             before, anchor, blocks = _split(document, cursor, block)
         first, last = _insert_paragraphs(document, blocks, before, anchor, content,
@@ -62,7 +62,7 @@ def insert_at(context, content: Content, position: str, paragraph: Optional[int]
     numbers = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
     text = ("Inserted %s as %s. Paragraphs after them moved down by %d: read again before using their numbers."
             % (_what(content), numbers, last - first + 1))
-    return _done(text, content, first, last)
+    return _done(text, content, scope.recording, first, last)
 
 
 def _cursor(document, blocks):
@@ -133,9 +133,9 @@ def _what(content: Content) -> str:
     return "the picture" if content.picture_count and not content.visible_text.strip() else "the text"
 
 
-def _done(text: str, content: Content, first: int = 0, last: int = 0) -> ToolOutcome:
+def _done(text: str, content: Content, recording: bool, first: int = 0, last: int = 0) -> ToolOutcome:
     """The outcome; the summary names the new paragraphs (none: inserted at the cursor)."""
-    text = " ".join(part for part in (text, content.remarks) if part)
+    text = " ".join(part for part in (text, content.remarks(recording)) if part)
     shown = content.visible_text.strip().split("\n")[0][:50]
     what = "\u201c%s\u201d" % shown if shown else _("formatted content")
     if not first:

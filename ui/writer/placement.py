@@ -117,12 +117,17 @@ def restyle(paragraph, style: str) -> None:
     Setting a paragraph style through the API drops the paragraph's direct alignment,
     spacing, margins and breaks; those an import set (from CSS) are put back.
     """
+    look = own_look(paragraph)
+    paragraph.setPropertyValue("ParaStyleName", style)
+    if look:
+        paragraph.setPropertyValues(tuple(look), tuple(look.values()))
+
+
+def own_look(paragraph) -> dict:
+    """The properties of :data:`LOOK_PROPERTIES` set on ``paragraph`` itself, by name (sorted), with their values."""
     states = paragraph.getPropertyStates(LOOK_PROPERTIES)
     own = tuple(name for name, state in zip(LOOK_PROPERTIES, states) if state == DIRECT_VALUE)
-    values = paragraph.getPropertyValues(own) if own else ()
-    paragraph.setPropertyValue("ParaStyleName", style)
-    if own:
-        paragraph.setPropertyValues(own, values)
+    return dict(zip(own, paragraph.getPropertyValues(own))) if own else {}
 
 
 def reset_paragraph(paragraph, style: str) -> None:
