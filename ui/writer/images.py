@@ -264,14 +264,15 @@ def _change(context, wanted, position: Optional[str], paragraph: Optional[int], 
     place = _placement(document, position, paragraph) if position is not None else None
     changes: List[str] = []
     with editing(context) as scope:
+        if look.caption:  # first: a new figure makes the image anew, and the changes below go to that one
+            changes.append(_caption(document, item, look.caption))
+            item = find(all_images(document), item.name, "image")
+            holder = _holder(document, item)
         if look.width_cm or look.height_cm:
-            changes.append(_resize(item, look))
+            changes.insert(0, _resize(item, look))
         if look.alt_text is not None:
             item.obj.Title = look.alt_text
-            changes.append("alt text %s" % quote(look.alt_text, 80))
-        if look.caption:
-            changes.append(_caption(document, item, look.caption))
-            holder = _holder(document, find(all_images(document), item.name, "image"))
+            changes.insert(len(changes) - bool(look.caption), "alt text %s" % quote(look.alt_text, 80))
         if place is not None:
             changes.append(_move(document, holder, place, look, position, paragraph))
         elif look.align or look.wrap:
