@@ -6,17 +6,19 @@ Each cycle, in a real headless LibreOffice with the freshly built extension:
      cell, a selection; a cell or range in Calc);
   2. one assistant turn runs 1-3 random calls of the Writer or Calc tools with valid arguments made
      from what the document holds (inserts at the start, middle and end, Markdown with headings,
-     lists and tables, replace all, formats, deletes, comments, tables, tracked changes; in Calc
-     writes, formats, sorts, filters, rows and columns, sheets, charts, comments, CSV), as the panel
-     runs them (one undo step, Ctrl+Z covered);
+     lists and tables, HTML with paragraph looks, sub/superscripts, page breaks and pictures, the
+     images tool's inserts, changes and deletes, replace all, formats, deletes, comments, tables,
+     tracked changes; in Calc writes, formats, sorts, filters, rows and columns, sheets, charts,
+     comments, CSV), as the panel runs them (one undo step, Ctrl+Z covered);
   3. it is taken back at random: the panel's Revert, Ctrl+Z, Ctrl+Z then Ctrl+Y then Ctrl+Z,
      the user's typing then the toolbar's undo of both steps, a macro's undo (or undo, redo and
      undo again) through the API, kept (the next turn builds on it), or the document saved, closed
      and opened again.
 After every step the office must answer (a crash ends the cycle, is counted, and the office
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
-the text, every paragraph's style, every table's cells and the set of table names (Calc: every
-sheet's formulas, its number of charts and its comments) exactly. (Not compared: which table
+the text, every paragraph's style, every table's cells, the set of table names, the pictures'
+sizes and the number of frames (Calc: every sheet's formulas, its number of charts and its
+comments) exactly. (Not compared: which table
 bears which name and the charts' names, which LibreOffice's own undo changes too.) A difference
 seen only after a redo is reported apart and does not fail the hunt (see REDO_NOTE).
 

@@ -44,7 +44,8 @@ def state(uid, full=False):
 def _writer_state(doc):
     """Body text, every body paragraph's style, every table's cell texts (the body's tables in their order,
     then the others by name), and the tables' names as a set: LibreOffice's own undo of deleting two
-    tables can give them back each other's names (seen with its API undo too)."""
+    tables can give them back each other's names (seen with its API undo too); the pictures' sizes and the
+    number of frames."""
     doc.lockControllers()  # after an undo of many places, unlocked reads draw the selection each time
     try:
         styles, cells, seen = [], [], set()
@@ -60,9 +61,18 @@ def _writer_state(doc):
         tables = doc.getTextTables()
         names = sorted(tables.getElementNames())
         cells += [_cells(tables.getByName(name)) for name in names if name not in seen]
-        return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names}
+        return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names,
+                "pictures": _pictures(doc)}
     finally:
         doc.unlockControllers()
+
+
+def _pictures(doc):
+    """The sizes of the pictures (1/100 mm, sorted: not their names, which an undo may give back in another order)
+    and the number of text frames (a caption's figure is one)."""
+    graphics = doc.getGraphicObjects()
+    sizes = sorted([g.Size.Width, g.Size.Height] for g in (graphics.getByName(n) for n in graphics.getElementNames()))
+    return {"sizes": sizes, "frames": doc.getTextFrames().getCount()}
 
 
 def _cells(table):
@@ -110,7 +120,8 @@ def outline(uid):
             paragraphs = [TextSpan.of_range(b.obj).text if b.kind == "paragraph" else None for b in blocks]
         finally:
             doc.unlockControllers()
-        return {"app": "writer", "paragraphs": paragraphs, "tables": list(doc.getTextTables().getElementNames())}
+        return {"app": "writer", "paragraphs": paragraphs, "tables": list(doc.getTextTables().getElementNames()),
+                "images": list(doc.getGraphicObjects().getElementNames())}
     return common.on_main(work)
 
 

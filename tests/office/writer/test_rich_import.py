@@ -110,23 +110,17 @@ def test_inline_looks_arrive_inside_a_paragraph(tools, sample):
 
 def test_block_html_keeps_paragraph_looks_heading_looks_and_pictures(tools, sample):
     html = ('<h2 style="text-align: right">Outlook</h2><p style="margin-top: 12pt; text-indent: 1cm">CO<sub>2</sub> '
-            'fell.</p><p style="page-break-after: always">Last</p><p><img src="%s" alt="dot"></p>' % png_data_url())
+            'fell.</p><p style="page-break-after: always">Last</p><hr><p><img src="%s" alt="dot"></p>' % png_data_url())
     outcome = tools.ok("insert_content", content=html, position="end", format="html")
-    heading, body, last, picture_paragraph = blocks(sample)[-4:]
+    heading, body, last, line, picture_paragraph = blocks(sample)[-5:]
     assert (heading.getString(), heading.ParaAdjust, heading.OutlineLevel) == ("Outlook", RIGHT, 2)
     assert (body.ParaTopMargin, body.ParaFirstLineIndent, body.ParaStyleName) == (423, 1000, "Standard")
     assert [p.CharEscapement < 0 for p in _portions(body)] == [False, True, False]
     assert last.BreakType.value == "PAGE_AFTER"
+    assert line.ParaStyleName == "Horizontal Line" and line.BottomBorder.LineWidth > 0
     (picture,) = _pictures(sample)
     assert picture.Title == "dot" and not picture.Graphic.Linked
     assert "1 picture embedded" in outcome.content
-
-
-def test_a_horizontal_line_after_the_title(tools, sample):
-    tools.ok("insert_content", content="<hr>", position="after", paragraph=1, format="html")
-    line = blocks(sample)[1]
-    assert line.ParaStyleName == "Horizontal Line" and line.BottomBorder.LineWidth > 0
-    assert texts(sample)[2] == SECOND
 
 
 def test_what_writer_cannot_show_is_named_in_the_answer(tools, sample):
