@@ -4,7 +4,7 @@ import os
 import shutil
 
 import pytest
-from picture_files import png_data_url, write_png
+from support.picture_files import png_data_url, write_png
 from writer_docs import Tools, blocks, select_in, texts
 
 from marginalia.ui.office.undo import DocumentUndo

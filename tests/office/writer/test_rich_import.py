@@ -6,7 +6,7 @@ import socket
 import threading
 
 import pytest
-from picture_files import png_data_url, write_png
+from support.picture_files import png_data_url, write_png
 from writer_docs import Tools, blocks, snapshot, texts
 
 from marginalia.ui.office.undo import DocumentUndo
