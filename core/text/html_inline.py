@@ -189,9 +189,17 @@ class _Scanner(HTMLParser):
             self._ignore("an <img> without src")
             return
         style = dict(css.declarations(attributes.get("style", "")))
-        width = css.length_cm(style.get("width") or attributes.get("width", ""))
-        height = css.length_cm(style.get("height") or attributes.get("height", ""))
+        width, height = (self._picture_length(name, style.get(name) or attributes.get(name, ""))
+                         for name in ("width", "height"))
         self.found.runs.append(picture_run(Picture(source, attributes.get("alt", "").strip(), width, height)))
+
+    def _picture_length(self, name: str, value: str) -> Optional[float]:
+        """A picture's width or height in cm; one that cannot be used (a percentage…) is named."""
+        length = css.length_cm(value)
+        if length is None and value.strip() and value.strip().lower() not in ("auto", "inherit", "initial"):
+            self._ignore("%s: %s (on <img>: the picture keeps its own size, fitted to the text's width)"
+                         % (name, value.strip()))
+        return length
 
     def _ignore(self, what: str) -> None:
         if what not in self.found.ignored:

@@ -74,6 +74,12 @@ def test_an_image_is_a_picture_run_with_its_alt_text_and_size():
     assert plain_text(runs) == "see "
 
 
+def test_a_picture_size_that_cannot_be_used_is_named():
+    found = scan('<img src="/x/1.png" width="50%" style="height: auto">')
+    assert (found.runs[0].picture.width_cm, found.runs[0].picture.height_cm) == (None, None)
+    assert found.ignored == ["width: 50% (on <img>: the picture keeps its own size, fitted to the text's width)"]
+
+
 def test_markdown_inline_reads_raw_html_and_file_images():
     found = inline_scan("H<sub>2</sub>O is **water** ![shot](file:///tmp/a%20b.png)")
     assert found.runs[:3] == [Run("H"), Run("2", subscript=True), Run("O is ")]
