@@ -42,6 +42,9 @@ CSS_NAMES = {"black": 0x000000, "silver": 0xC0C0C0, "gray": 0x808080, "grey": 0x
 """CSS colour names whose CSS value differs from LibreOffice's palette name (HTML means the CSS one)."""
 FONT_SIZES = {"xx-small": 7.0, "x-small": 7.5, "small": 10.0, "medium": 12.0, "large": 14.0, "x-large": 18.0,
               "xx-large": 24.0}
+CASE_MAPS = {("text-transform", "uppercase"): 1, ("text-transform", "lowercase"): 2,
+             ("text-transform", "capitalize"): 3, ("font-variant", "small-caps"): 4}
+"""``text-transform`` and ``font-variant`` values as com.sun.star.style.CaseMap constants."""
 HTML_FONT_SIZES = {1: 7.0, 2: 10.0, 3: 12.0, 4: 14.0, 5: 18.0, 6: 24.0, 7: 36.0}
 """``<font size="N">`` in points, as LibreOffice's import reads it."""
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(pt|px|pc|in|cm|mm)?\s*$", re.IGNORECASE)
@@ -96,6 +99,15 @@ def font_size_pt(value: str) -> Optional[float]:
         return None
     points = float(length.group(1)) * _POINTS[length.group(2).lower()]
     return round(points * 2) / 2 if points > 0 else None
+
+
+def spacing_pt(value: str) -> Optional[float]:
+    """A CSS ``letter-spacing`` in points (negative narrows; tenths kept); None for ``normal``, relative units or
+    nonsense."""
+    length = _LENGTH.match(value or "")
+    if not length or not (length.group(2) or float(length.group(1)) == 0):
+        return None
+    return round(float(length.group(1)) * _POINTS[(length.group(2) or "pt").lower()], 1)
 
 
 def length_cm(value: str) -> Optional[float]:

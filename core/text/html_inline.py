@@ -180,6 +180,10 @@ class _Scanner(HTMLParser):
             sets["strike"] = "line-through" in lowered or sets.get("strike", False)
         elif name == "vertical-align" and lowered in ("sub", "super"):
             sets["subscript" if lowered == "sub" else "superscript"] = True
+        elif (name, lowered) in css.CASE_MAPS:
+            sets["case_map"] = css.CASE_MAPS[(name, lowered)]
+        elif name == "letter-spacing" and css.spacing_pt(value) is not None:
+            sets["spacing_pt"] = css.spacing_pt(value)
         elif not _means_nothing(name, lowered):
             self._ignore("%s: %s (on <%s>)" % (name, value, tag))
 

@@ -37,6 +37,10 @@ class Run:
     """Highlight (character background) colour, ``0xRRGGBB``."""
     size_pt: Optional[float] = None
     font: Optional[str] = None
+    case_map: Optional[int] = None
+    """Capitals, lower case, title case or small capitals: a com.sun.star.style.CaseMap constant."""
+    spacing_pt: Optional[float] = None
+    """Letter spacing in points (negative: narrower)."""
     picture: Optional[Picture] = None
 
     def same_format(self, other: "Run") -> bool:
@@ -102,6 +106,7 @@ def load_pictures(runs: List[Run]) -> Tuple[List[Run], List[str]]:
     return result, not_fetched
 
 
+CASE_WORDS = {1: "capitals", 2: "lower case", 3: "capitalised words", 4: "small capitals"}
 _FLAG_WORDS = (("bold", "bold"), ("italic", "italic"), ("underline", "underlined"), ("strike", "struck through"),
                ("code", "code"), ("subscript", "subscript"), ("superscript", "superscript"))
 
@@ -118,6 +123,8 @@ def described(runs: List[Run], limit: int = 6) -> List[str]:
         words += ["highlight #%06X" % run.background] if run.background is not None else []
         words += ["%s pt" % ("%g" % run.size_pt)] if run.size_pt is not None else []
         words += ["font %s" % run.font] if run.font else []
+        words += [CASE_WORDS[run.case_map]] if run.case_map in CASE_WORDS else []
+        words += ["letter spacing %g pt" % run.spacing_pt] if run.spacing_pt is not None else []
         words += ["link to %s" % run.link] if run.link else []
         if words and not run.is_break:
             result.append("%s %s" % (_quoted(run.text), ", ".join(words)))

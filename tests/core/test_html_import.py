@@ -45,6 +45,16 @@ def test_styled_spans_font_tags_and_mark_carry_their_looks():
     assert Run("d", underline=True) in runs and Run("e", strike=True) in runs
 
 
+def test_capitals_small_capitals_and_letter_spacing_carry_their_looks():
+    found = scan('<span style="text-transform: uppercase">a</span> <span style="font-variant: small-caps; '
+                 'letter-spacing: 2pt">b</span> <span style="text-transform: capitalize">c d</span> '
+                 '<span style="text-transform: none; letter-spacing: normal">e</span>')
+    assert found.runs[0] == Run("a", case_map=1) and found.runs[2] == Run("b", case_map=4, spacing_pt=2.0)
+    assert found.runs[4] == Run("c d", case_map=3) and found.runs[-1] == Run(" e")
+    assert found.ignored == []
+    assert described(found.runs[:3]) == ["\u201ca\u201d capitals", "\u201cb\u201d small capitals, letter spacing 2 pt"]
+
+
 def test_a_lone_paragraph_with_a_look_is_a_block_and_one_without_is_inline():
     assert not scan('<p style="text-align: center; line-height: 200%">x</p>').is_inline
     assert not scan('<p align="right">x</p>').is_inline
@@ -54,9 +64,9 @@ def test_a_lone_paragraph_with_a_look_is_a_block_and_one_without_is_inline():
 
 
 def test_what_runs_cannot_carry_is_named():
-    found = scan('a <span style="vertical-align: middle; letter-spacing: 2pt">b</span><video src="v.mp4">no</video>'
+    found = scan('a <span style="vertical-align: middle; text-shadow: 1px 1px">b</span><video src="v.mp4">no</video>'
                  '<input><blink>c</blink> <svg><text>d</text></svg>')
-    assert found.ignored == ["vertical-align: middle (on <span>)", "letter-spacing: 2pt (on <span>)",
+    assert found.ignored == ["vertical-align: middle (on <span>)", "text-shadow: 1px 1px (on <span>)",
                              "<video> (not inserted)", "<input> (not inserted)",
                              "<blink> (its text kept without its look)", "<svg> (not inserted)"]
     assert plain_text(found.runs) == "a bc "

@@ -134,7 +134,7 @@ def _formatted_step(old: str, content: Content, recording: bool) -> Optional[Lis
 def _has_looks(run: Run) -> bool:
     """The run sets more than bold, italic, strikethrough and underline (the replacement attributes used here)."""
     return run.subscript or run.superscript or any(value is not None for value in (
-        run.color, run.background, run.size_pt, run.font))
+        run.color, run.background, run.size_pt, run.font, run.case_map, run.spacing_pt))
 
 
 def _around(before: str, middle: str, after: str) -> Search:

@@ -7,8 +7,8 @@
 * :func:`write_plain` replaces a range with text; ``\\n`` becomes a paragraph break.
 * :func:`write_runs` replaces a range with formatted runs (from inline Markdown or
   HTML), on top of the formatting found at that position: bold, italic, underline,
-  strikethrough, code, links, subscript and superscript, colour, highlight, size, font, line
-  breaks and pictures (as characters).
+  strikethrough, code, links, subscript and superscript, colour, highlight, size, font, capitals
+  and small capitals, letter spacing, line breaks and pictures (as characters).
 """
 from __future__ import annotations
 
@@ -28,11 +28,13 @@ from .spans import TextSpan
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 CODE_STYLE = "Source Text"
-RUN_PROPERTIES = ("CharBackColor", "CharBackTransparent", "CharColor", "CharEscapement", "CharEscapementHeight",
-                  "CharFontName", "CharHeight", "CharPosture", "CharStrikeout", "CharStyleName", "CharUnderline",
-                  "CharWeight", "HyperLinkURL")
+RUN_PROPERTIES = ("CharBackColor", "CharBackTransparent", "CharCaseMap", "CharColor", "CharEscapement",
+                  "CharEscapementHeight", "CharFontName", "CharHeight", "CharKerning", "CharPosture", "CharStrikeout",
+                  "CharStyleName", "CharUnderline", "CharWeight", "HyperLinkURL")
 """Sorted by name, as XMultiPropertySet requires."""
 DEFAULT_CHAR_STYLE = "Standard"
+POINT = 2540 / 72
+"""1/100 mm in a point (CharKerning's unit)."""
 SUBSCRIPT, SUPERSCRIPT, SMALLER = -14000, 14000, 58
 """CharEscapement and CharEscapementHeight of sub- and superscript as Writer's Subscript and Superscript buttons
 set them (automatic position, 58% size; measured through the dispatcher)."""
@@ -180,7 +182,9 @@ def _run_values(run: Run, base: Dict[str, object]) -> List[object]:
               "CharBackColor": base["CharBackColor"] if run.background is None else run.background,
               "CharBackTransparent": base["CharBackTransparent"] if run.background is None else False,
               "CharHeight": base["CharHeight"] if run.size_pt is None else float(run.size_pt),
-              "CharFontName": base["CharFontName"] if run.font is None else run.font}
+              "CharFontName": base["CharFontName"] if run.font is None else run.font,
+              "CharCaseMap": base["CharCaseMap"] if run.case_map is None else run.case_map,
+              "CharKerning": base["CharKerning"] if run.spacing_pt is None else int(round(run.spacing_pt * POINT))}
     return [values[name] for name in RUN_PROPERTIES]
 
 

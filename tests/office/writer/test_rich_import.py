@@ -108,6 +108,26 @@ def test_inline_looks_arrive_inside_a_paragraph(tools, sample):
         (" a\nb.", plain)]
 
 
+def test_capitals_small_capitals_and_letter_spacing_arrive_inside_a_paragraph(tools, sample):
+    outcome = tools.ok("replace_text", old_text="first quarter", paragraph=2, format="html",
+                       new_text='<span style="font-variant: small-caps; letter-spacing: 2pt">first</span> '
+                                '<span style="text-transform: uppercase">quarter</span>')
+    looks = _merged(blocks(sample)[1], lambda p: (p.CharCaseMap, p.CharKerning))
+    assert looks == [("Dear Micheal Smith, this report covers the ", (0, 0)), ("first", (4, 71)), (" ", (0, 0)),
+                     ("quarter", (1, 0)), (".", (0, 0))]
+    assert outcome.content.endswith("Formatted: \u201cfirst\u201d small capitals, letter spacing 2 pt; "
+                                    "\u201cquarter\u201d capitals.")
+
+
+def test_every_occurrence_gets_small_capitals(tools, sample):
+    outcome = tools.ok("replace_text", old_text="Micheal", all=True, match_case=True, format="html",
+                       new_text='<span style="font-variant: small-caps">Michael</span>')
+    places = [p for b in blocks(sample) if b.supportsService("com.sun.star.text.Paragraph")
+              for p in _portions(b) if p.getString() == "Michael"]
+    assert len(places) == 2 and all(p.CharCaseMap == 4 for p in places)
+    assert "small capitals" in outcome.content
+
+
 def test_block_html_keeps_paragraph_looks_heading_looks_and_pictures(tools, sample):
     html = ('<h2 style="text-align: right">Outlook</h2><p style="margin-top: 12pt; text-indent: 1cm">CO<sub>2</sub> '
             'fell.</p><p style="page-break-after: always">Last</p><hr><p><img src="%s" alt="dot"></p>' % png_data_url())
