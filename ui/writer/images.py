@@ -154,12 +154,13 @@ def _insert(context, source: Optional[str], position: Optional[str], paragraph: 
     with editing(context) as scope:
         shape = maker.new_object(picture, graphic, text_width(document, place.near))
         number = _put(document, place, shape, look)
+        placed = _placed_words(position, paragraph, number, shape)
         if look.caption:
             shape = wrap_in_figure(document, shape, look.caption)
     text = "Inserted image %s (%s%s) %s.%s%s" % (
         quote(shape.getName(), 60), size_of(shape), ", alt text %s" % quote(look.alt_text, 80) if look.alt_text
-        else "", _placed_words(position, paragraph, number), " Captioned %s." % quote(look.caption, 80)
-        if look.caption else "", UNTRACKED if scope.recording else "")
+        else "", placed, " Captioned %s." % quote(look.caption, 80) if look.caption else "",
+        UNTRACKED if scope.recording else "")
     return ToolOutcome.success(text, _("Inserted image %s") % quote(shape.getName(), 40))
 
 
@@ -211,11 +212,13 @@ def _float(target, align: str, wrap: str) -> None:
     target.TextWrap = WRAPS[wrap]
 
 
-def _placed_words(position: str, paragraph: Optional[int], number: int) -> str:
+def _placed_words(position: str, paragraph: Optional[int], number: int, placed) -> str:
+    """Where ``placed`` (the object just put there) stands, in words; a floating one with its alignment and wrap
+    as read back from it."""
     if position == "cursor":
         return "at the cursor, in the text"
     if position == "in":
-        return "floating in paragraph %d" % number
+        return "floating in paragraph %d (%s)" % (number, layout(placed))
     return ("in a paragraph of its own: paragraph %d (%s); paragraphs after it moved down by 1" % (
         number, "before paragraph %d" % paragraph if position == "before" else "after paragraph %d" % paragraph
         if position == "after" else "at the %s of the document" % position))
@@ -335,10 +338,10 @@ def _move(document, holder, place: Placement, look: Look, position: str, paragra
         for prop in ("HoriOrient", "TextWrap"):
             copy.setPropertyValue(prop, holder.getPropertyValue(prop))
     number = _put(document, place, copy, _kept_look(holder, look))
+    note = "moved %s" % _placed_words(position, paragraph, number, copy)
     frame_name = holder.getName() if image is not holder else ""
     holder.dispose()
     copy.setName(name)
-    note = "moved %s" % _placed_words(position, paragraph, number)
     if words:
         frame = wrap_in_figure(document, copy, words, numbered).getAnchor().getText()
         frame.setName(frame_name)

@@ -77,7 +77,7 @@ def test_a_floating_picture_with_text_wrapping_on_its_left(tools, sample, pictur
     assert (shape.AnchorType.value, shape.HoriOrient, shape.TextWrap.value) == ("AT_PARAGRAPH", H_RIGHT, "LEFT")
     assert _near(shape.Size, 2000, 2000)
     assert texts(sample) == texts(sample)[:3] + ["Sales grew by 12% in March; Micheal presented the numbers."] + \
-        texts(sample)[4:] and "floating in paragraph 4" in outcome.content
+        texts(sample)[4:] and "floating in paragraph 4 (right, text on its left)" in outcome.content
 
 
 def test_a_picture_at_the_cursor_stands_in_the_text(tools, sample, picture):
@@ -150,6 +150,7 @@ def test_a_figure_moves_whole_and_keeps_its_caption(tools, sample, picture):
     frame = _in_paragraph(shape)
     assert frame.AnchorType.value == "AT_PARAGRAPH" and frame.getText().getString().endswith("Figure 1: Trend")
     assert len(_frames(sample)) == 1 and "its caption reads \u201cFigure 1: Trend\u201d" in outcome.content
+    assert "moved floating in paragraph 1 (right, text wraps around)" in outcome.content  # the defaults, said
 
 
 def test_captions_change_on_a_corpus_document_and_the_pictures_stay(office, corpus):
