@@ -18,7 +18,7 @@ from com.sun.star.text.WrapTextMode import DYNAMIC, LEFT, NONE, PARALLEL, RIGHT,
 
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
-from ...core.i18n import _, ngettext
+from ...core.i18n import N_, _, ngettext
 from ...core.text.match import quote
 from ...core.text.pictures import Picture, PictureError, RemotePicture, load
 from ..office.enumeration import elements
@@ -34,6 +34,8 @@ PARAGRAPH_ALIGN = {"left": 0, "center": 3, "right": 1}  # com.sun.star.style.Par
 WRAPS = {"none": NONE, "around": PARALLEL, "optimal": DYNAMIC, "left": LEFT, "right": RIGHT, "through": THROUGH}
 TOP = 1  # com.sun.star.text.VertOrientation
 Position = Literal["before", "after", "start", "end", "in", "cursor"]
+DELETED = {"image": N_("Deleted image %s"), "shape": N_("Deleted shape %s"), "object": N_("Deleted object %s")}
+"""Summaries by the kind of thing deleted."""
 UNTRACKED = (" Writer does not record pictures as tracked changes, so this was done directly (Ctrl+Z or Revert "
              "takes it back).")
 
@@ -54,7 +56,8 @@ class Look:
 def images(context, action: Literal["insert", "list", "change", "delete"],
            source: Optional[str] = Arg("insert: the picture's full file path (or a file: or data: URL). Web "
                                        "addresses are not fetched.", min_length=1),
-           image: Union[str, int, None] = Arg("change/delete: the image's name (e.g. Image2) or number from list."),
+           image: Union[str, int, None] = Arg("change/delete: the image's name (e.g. Image2) or number from list; "
+                                              "delete also takes a drawing shape's or embedded object's name."),
            position: Optional[Position] = Arg(
                "insert, or change to move it: before/after paragraph N or at the start/end (in a paragraph of its "
                "own; default after), in paragraph N (floating beside its text, see wrap), or at the cursor."),
@@ -76,7 +79,7 @@ def images(context, action: Literal["insert", "list", "change", "delete"],
     alt_text and caption. "list": every image, frame, drawing shape and embedded object with its name, size,
     paragraph, alignment, wrap, alt text and caption. "change": image=name or number: resize, move (position
     and paragraph), align, wrap, alt_text or caption; only what is given changes. "delete": remove image=name
-    or number (with its caption).
+    or number (with its caption), or a drawing shape or embedded object by its name.
     """
     look = Look(width_cm, height_cm, align, wrap, alt_text, caption)
     if action == "list":
@@ -253,10 +256,14 @@ def _check_wrap(look: Look, floating: bool) -> None:
 
 def _change(context, wanted, position: Optional[str], paragraph: Optional[int], look: Look) -> ToolOutcome:
     document = context.document
-    item = find(all_images(document), wanted, "image")
+    item = find(document, wanted)
     if position is None and paragraph is None and look == Look():
         raise ToolError("Say what to change: width_cm/height_cm, position and paragraph (to move it), align, wrap, "
                         "alt_text or caption.")
+    if item.kind != "image":
+        raise ToolError("%s is a %s: the images tool only deletes those (LibreOffice's undo does not record a "
+                        "change of their size, place, alignment or alt text made through its API, so none is made "
+                        "here; the user can change it in LibreOffice)." % (quote(item.name, 60), _kind_words(item)))
     holder = _holder(document, item)
     if paragraph is not None and position is None:
         position = "in" if holder.AnchorType != AS_CHARACTER else "after"
@@ -265,11 +272,15 @@ def _change(context, wanted, position: Optional[str], paragraph: Optional[int], 
                         "(position \"in\"), not to the cursor.")
     _check_wrap(look, position == "in" if position is not None else holder.AnchorType != AS_CHARACTER)
     place = _placement(document, position, paragraph) if position is not None else None
+    realign = place is None and bool(look.align or look.wrap) and holder.AnchorType != AS_CHARACTER
+    if realign:  # placed anew where it floats: see _move
+        position, paragraph = "in", _floating_paragraph(item)
+        place = _placement(document, position, paragraph)
     changes: List[str] = []
     with editing(context) as scope:
         if look.caption:  # first: a new figure makes the image anew, and the changes below go to that one
             changes.append(_caption(document, item, look.caption))
-            item = find(all_images(document), item.name, "image")
+            item = find(document, item.name)
             holder = _holder(document, item)
         if look.width_cm or look.height_cm:
             changes.insert(0, _resize(item, look))
@@ -277,16 +288,31 @@ def _change(context, wanted, position: Optional[str], paragraph: Optional[int], 
             item.obj.Title = look.alt_text
             changes.insert(len(changes) - bool(look.caption), "alt text %s" % quote(look.alt_text, 80))
         if place is not None:
-            changes.append(_move(document, holder, place, look, position, paragraph))
-        elif look.align or look.wrap:
-            changes.append(_realign(holder, look))
+            changes.append(_move(document, holder, place, look, position, paragraph, "now" if realign else "moved"))
+        elif look.align:
+            changes.append(_realign(holder, look.align))
     text = "Changed image %s: %s.%s" % (quote(item.name, 60), "; ".join(changes), UNTRACKED if scope.recording
                                         else "")
     return ToolOutcome.success(text, _("Changed image %s") % quote(item.name, 40))
 
 
+def _floating_paragraph(item: Placed) -> int:
+    """The body paragraph a floating image (or its figure) is anchored in; refused when it floats elsewhere."""
+    if item.paragraph is None:
+        raise ToolError("%s floats on a page or outside the body text: LibreOffice's undo does not record a change "
+                        "of its alignment or wrap made through its API, so none is made. Move it into a paragraph "
+                        "(position \"in\" and paragraph=N) with the alignment and wrap wanted." % quote(item.name, 60))
+    return item.paragraph
+
+
+def _kind_words(item: Placed) -> str:
+    return "drawing shape" if item.kind == "shape" else "embedded object"
+
+
 def _holder(document, item: Placed):
-    """What moves with the image: its figure frame, or the image itself."""
+    """What moves with the image: its figure frame, or the image itself (or the shape or object)."""
+    if item.kind != "image":
+        return item.obj
     return item.frame if item.frame is not None and _holds_only(document, item.frame) else item.obj
 
 
@@ -300,14 +326,10 @@ def _resize(item: Placed, look: Look) -> str:
     return "now %s" % size_of(item.obj)
 
 
-def _realign(holder, look: Look) -> str:
-    if holder.AnchorType == AS_CHARACTER:
-        _holding_paragraph(holder).ParaAdjust = PARAGRAPH_ALIGN[look.align]
-        return "its paragraph %s" % ("centred" if look.align == "center" else "aligned " + look.align)
-    _float(holder, look.align or _named(ALIGN, holder.HoriOrient, "right"),
-           look.wrap or _named(WRAPS, holder.TextWrap, "around"))
-    return ", ".join(part for part in ("aligned %s" % look.align if look.align else "",
-                                       "wrap %s" % look.wrap if look.wrap else "") if part)
+def _realign(holder, align: str) -> str:
+    """Align the paragraph that holds ``holder`` (an image or figure in the text)."""
+    _holding_paragraph(holder).ParaAdjust = PARAGRAPH_ALIGN[align]
+    return "its paragraph %s" % ("centred" if align == "center" else "aligned " + align)
 
 
 def _named(names: dict, value, default: str) -> str:
@@ -323,12 +345,15 @@ def _holding_paragraph(holder):
     return next(elements(cursor.createEnumeration()))
 
 
-def _move(document, holder, place: Placement, look: Look, position: str, paragraph: Optional[int]) -> str:
+def _move(document, holder, place: Placement, look: Look, position: str, paragraph: Optional[int],
+          verb: str = "moved") -> str:
     """Move ``holder`` (an image or its figure frame) by making it anew at ``place``, then removing the old one.
 
     Writer cannot re-anchor an object anchored as a character through the API, and one turned
     into such an object again lands where it was shown, not where it was attached (measured), so
-    the object is made again: an image from its own graphic, a figure with its caption words.
+    the object is made again: an image from its own graphic, a figure with its caption words. A
+    floating one's new alignment or wrap is given the same way: LibreOffice 7.4's undo does not
+    record them when they are set on the object (measured), but it records the object made anew.
     """
     old_paragraph = _holding_paragraph(holder) if _in_body_text(document, holder) else None
     image = holder if holder.supportsService(GRAPHIC) else _image_in(document, holder)
@@ -338,7 +363,7 @@ def _move(document, holder, place: Placement, look: Look, position: str, paragra
         for prop in ("HoriOrient", "TextWrap"):
             copy.setPropertyValue(prop, holder.getPropertyValue(prop))
     number = _put(document, place, copy, _kept_look(holder, look))
-    note = "moved %s" % _placed_words(position, paragraph, number, copy)
+    note = "%s %s" % (verb, _placed_words(position, paragraph, number, copy))
     frame_name = holder.getName() if image is not holder else ""
     holder.dispose()
     copy.setName(name)
@@ -391,7 +416,7 @@ def _caption(document, item: Placed, caption: str) -> str:
 
 def _delete(context, wanted) -> ToolOutcome:
     document = context.document
-    item = find(all_images(document), wanted, "image")
+    item = find(document, wanted)
     holder = _holder(document, item)
     figure = holder is not item.obj
     frame_name = holder.getName() if figure else ""
@@ -399,11 +424,11 @@ def _delete(context, wanted) -> ToolOutcome:
     with editing(context) as scope:
         holder.dispose()
         removed = old_paragraph is not None and _drop_if_empty(document, old_paragraph)
-    text = "Deleted image %s%s.%s%s" % (
-        quote(item.name, 60), " with its caption frame %s" % quote(frame_name, 60) if figure else "",
+    text = "Deleted %s %s%s.%s%s" % (
+        item.kind, quote(item.name, 60), " with its caption frame %s" % quote(frame_name, 60) if figure else "",
         " The paragraph that held only it was removed: the paragraphs after it moved up by 1." if removed else "",
         UNTRACKED if scope.recording else "")
-    return ToolOutcome.success(text, _("Deleted image %s") % quote(item.name, 40))
+    return ToolOutcome.success(text, _(DELETED[item.kind]) % quote(item.name, 40))
 
 
 def _holds_only(document, frame) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List, Optional
 
+from ...core.agent.tools import ToolError
 from ...core.text.match import quote
 from ..office.enumeration import indexed
 from .body_walk import block_numbers
@@ -101,16 +102,26 @@ def _name(obj) -> str:
         return ""
 
 
-def find(found: List[Placed], wanted, kind: str) -> Placed:
-    """The object named ``wanted`` (its name, or its number as an int or a digit string)."""
-    from ...core.agent.tools import ToolError
-    for item in found:
+def find(document, wanted) -> Placed:
+    """The image named or numbered ``wanted`` (an int or a digit string counts images), else the embedded object
+    or drawing shape named ``wanted``.
+
+    Raises:
+        ToolError: nothing of that name or number (the answer lists what there is).
+    """
+    pictures = images(document)
+    for item in pictures:
         if item.name == wanted or str(item.number) == str(wanted).strip():
             return item
-    if not found:
-        raise ToolError("The document has no %s." % ("images" if kind == "image" else kind + "s"))
-    raise ToolError("There is no %s %s; the document has: %s." % (
-        kind, quote(str(wanted), 60), ", ".join(item.label for item in found[:20])))
+    others = embedded(document) + shapes(document)
+    for item in others:
+        if item.name and item.name == str(wanted).strip():
+            return item
+    if not pictures and not others:
+        raise ToolError("The document has no images, drawing shapes or embedded objects.")
+    raise ToolError("There is no image, shape or object %s; the document has: %s (an image by its name or number, "
+                    "a shape or object by its name)." % (quote(str(wanted), 60),
+                                                        ", ".join(item.label for item in (pictures + others)[:20])))
 
 
 def centimetres(value: int) -> str:

@@ -32,10 +32,13 @@ def _frames(doc):
 
 
 def _state(doc):
-    """Text, pictures (name, size, anchor kind, alt text) and frames (name, text) of the document."""
-    pictures = sorted((name, g.Size.Width, g.Size.Height, g.AnchorType.value, g.Title) for name, g in
-                      _graphics(doc).items())
-    return texts(doc), pictures, sorted((name, f.getText().getString()) for name, f in _frames(doc).items())
+    """Text and alignment of the paragraphs, pictures (name, size, anchor kind, alt text, alignment, wrap) and frames
+    (name, text, alignment, wrap) of the document."""
+    pictures = sorted((name, g.Size.Width, g.Size.Height, g.AnchorType.value, g.Title, g.HoriOrient, g.TextWrap.value)
+                      for name, g in _graphics(doc).items())
+    frames = sorted((name, f.getText().getString(), f.HoriOrient, f.TextWrap.value) for name, f in _frames(doc).items())
+    adjust = [b.ParaAdjust for b in blocks(doc) if b.supportsService("com.sun.star.text.Paragraph")]
+    return texts(doc), adjust, pictures, frames
 
 
 def _near(size, width, height):
@@ -129,7 +132,7 @@ def test_resize_keeps_the_proportions_and_alt_text_align_and_wrap_change(tools, 
     assert _near(shape.Size, 5000, 2500) and shape.Title == "Bars"
     assert (shape.HoriOrient, shape.TextWrap.value) == (H_LEFT, "NONE")
     assert outcome.content == ("Changed image \u201cImage1\u201d: now 5 \u00d7 2.5 cm; alt text \u201cBars\u201d; "
-                               "aligned left, wrap none.")
+                               "now floating in paragraph 2 (left, no wrap (text above and below)).")
 
 
 def test_move_into_its_own_paragraph_removes_the_one_it_left_empty(tools, sample, picture):
@@ -203,11 +206,11 @@ def test_delete_a_figure_of_a_corpus_document_with_its_caption(office, corpus):
     ({"action": "insert", "source": "{picture}", "position": "before"}, "needs paragraph=N"),
     ({"action": "insert", "source": "{picture}", "paragraph": 40}, "no paragraph 40"),
     ({"action": "change"}, "Say which image"),
-    ({"action": "change", "image": "Image9", "width_cm": 3}, "There is no image \u201cImage9\u201d"),
+    ({"action": "change", "image": "Image9", "width_cm": 3}, "There is no image, shape or object \u201cImage9\u201d"),
     ({"action": "change", "image": "Image1"}, "Say what to change"),
     ({"action": "change", "image": "Image1", "position": "cursor"}, "not to the cursor"),
     ({"action": "change", "image": "Image1", "wrap": "around"}, "wrap applies to a floating"),
-    ({"action": "delete", "image": 2}, "There is no image \u201c2\u201d"),
+    ({"action": "delete", "image": 2}, "There is no image, shape or object \u201c2\u201d"),
 ])
 def test_refusals_change_nothing(tools, sample, picture, tmp_path, arguments, refusal):
     tools.ok("images", action="insert", source=picture, paragraph=2)
@@ -227,9 +230,15 @@ def test_refusals_change_nothing(tools, sample, picture, tmp_path, arguments, re
     [{"action": "change", "image": "Image1", "position": "after", "paragraph": 8}],
     [{"action": "change", "image": "Image1", "caption": "Two", "width_cm": 3}],
     [{"action": "delete", "image": "Image1"}],
-], ids=["insert with caption", "move", "caption and resize", "delete"])
+    [{"action": "change", "image": "Image1", "alt_text": "Second", "align": "left"}],
+    [{"action": "change", "image": "Image1", "align": "left", "wrap": "none"}],
+    [{"action": "change", "image": "Image1", "align": "left", "wrap": "through", "caption": "Three"}],
+], ids=["insert with caption", "move", "caption and resize", "delete", "alt text and its paragraph's alignment",
+        "a float's alignment and wrap", "a figure's alignment and wrap"])
 def test_one_undo_step_takes_the_call_back(tools, sample, picture, calls):
-    tools.ok("images", action="insert", source=picture, paragraph=4, alt_text="First")
+    floating = "wrap" in calls[0]
+    tools.ok("images", action="insert", source=picture, paragraph=4, alt_text="First",
+             **({"position": "in"} if floating else {}))
     sample.getUndoManager().clear()
     before = _state(sample)
     undo = DocumentUndo(sample)
@@ -248,3 +257,83 @@ def test_in_review_mode_the_answer_says_pictures_are_not_tracked(tools, sample, 
     assert "Image1" in _graphics(sample)
     outcome = tools.ok("images", action="delete", image="Image1")
     assert "Writer does not record pictures as tracked changes" in outcome.content and _graphics(sample) == {}
+
+
+# --- drawing shapes and embedded objects ----------------------------------------------------------
+
+CHART_CLASS = "12dcae26-281f-416f-a234-c3086127382e"
+
+
+@pytest.fixture
+def handling(office, tmp_path):
+    """A corpus document with two pictures and a drawing shape (Shape1, 1.02 × 0.8 cm, in front of the text)."""
+    shutil.copy(os.path.join(CORPUS, "lo-sdk-document-handling.odt"), str(tmp_path / "handling.odt"))
+    doc = office.open_document(str(tmp_path / "handling.odt"))
+    yield doc
+    office.close_document(doc)
+
+
+def _shape(doc, name):
+    page = doc.getDrawPage()
+    return next((page.getByIndex(i) for i in range(page.getCount()) if page.getByIndex(i).getName() == name), None)
+
+
+def _chart(doc):
+    """A chart object 6 × 4 cm in its own paragraph at the end of ``doc``, as Insert ▸ Chart puts one."""
+    from com.sun.star.awt import Size
+    obj = doc.createInstance("com.sun.star.text.TextEmbeddedObject")
+    obj.CLSID = CHART_CLASS
+    obj.setName("Sales chart")
+    obj.AnchorType = uno_enum("AS_CHARACTER")
+    doc.getText().insertTextContent(doc.getText().getEnd(), obj, False)
+    obj.Size = Size(6000, 4000)
+    doc.getUndoManager().clear()
+    return obj
+
+
+def uno_enum(value):
+    import uno
+    return uno.Enum("com.sun.star.text.TextContentAnchorType", value)
+
+
+def test_a_drawing_shape_is_deleted_by_its_name_in_one_undo_step(office, handling):
+    tools = Tools(office, handling)
+    before = _state(handling)
+    undo = DocumentUndo(handling)
+    outcome = undo.run("images", lambda: tools.ok("images", action="delete", image="Shape1"))
+    assert _shape(handling, "Shape1") is None and texts(handling) == before[0] and len(_graphics(handling)) == 2
+    assert outcome.content == "Deleted shape \u201cShape1\u201d."
+    handling.getUndoManager().undo()
+    assert _shape(handling, "Shape1") is not None and _state(handling) == before
+
+
+def test_a_chart_object_is_deleted_in_one_undo_step(office, tools, sample):
+    _chart(sample)
+    before = _state(sample), sample.getEmbeddedObjects().getElementNames()
+    undo = DocumentUndo(sample)
+    outcome = undo.run("images", lambda: tools.ok("images", action="delete", image="Sales chart"))
+    assert sample.getEmbeddedObjects().getElementNames() == () and outcome.summary == "Deleted object \u201cSales chart\u201d"
+    sample.getUndoManager().undo()
+    assert (_state(sample), sample.getEmbeddedObjects().getElementNames()) == before
+
+
+@pytest.mark.parametrize("arguments, refusal", [
+    ({"action": "change", "image": "Shape1", "width_cm": 3}, "\u201cShape1\u201d is a drawing shape: the images tool "
+     "only deletes those (LibreOffice's undo does not record a change"),
+    ({"action": "change", "image": "Shape1", "alt_text": "Arrow"}, "is a drawing shape: the images tool only deletes"),
+    ({"action": "change", "image": "Shape9", "width_cm": 2}, "There is no image, shape or object \u201cShape9\u201d"),
+])
+def test_what_cannot_be_taken_back_is_refused(office, handling, arguments, refusal):
+    before = _state(handling), _shape(handling, "Shape1").Size.Width
+    outcome = Tools(office, handling).fails("images", **arguments)
+    assert refusal in outcome.content and (_state(handling), _shape(handling, "Shape1").Size.Width) == before
+
+
+def test_the_look_of_a_picture_floating_on_a_page_is_not_changed(tools, sample, picture):
+    tools.ok("images", action="insert", source=picture, position="in", paragraph=2)
+    shape = _graphics(sample)["Image1"]
+    shape.AnchorType = uno_enum("AT_PAGE")
+    before = _state(sample)
+    outcome = tools.fails("images", action="change", image="Image1", align="left")
+    assert "\u201cImage1\u201d floats on a page or outside the body text" in outcome.content
+    assert _state(sample) == before
