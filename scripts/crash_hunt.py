@@ -17,8 +17,8 @@ Each cycle, in a real headless LibreOffice with the freshly built extension:
 After every step the office must answer (a crash ends the cycle, is counted, and the office
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
 the text, every paragraph's style, every table's cells, the set of table names, the pictures'
-sizes and the number of frames (Calc: every sheet's formulas, its number of charts and its
-comments) exactly. (Not compared: which table
+sizes, alignments, wraps and alt texts, the numbers of frames, drawing shapes and embedded objects
+(Calc: every sheet's formulas, its number of charts and its comments) exactly. (Not compared: which table
 bears which name and the charts' names, which LibreOffice's own undo changes too.) A difference
 seen only after a redo is reported apart and does not fail the hunt (see REDO_NOTE).
 

@@ -201,9 +201,10 @@ def _image_change(rng, outline) -> Call:
 
 
 def _image_delete(rng, outline) -> Call:
-    if not outline.get("images"):
+    names = outline.get("images", []) + outline.get("objects", [])
+    if not names:
         return "images", {"action": "list"}
-    return "images", {"action": "delete", "image": rng.choice(outline["images"])}
+    return "images", {"action": "delete", "image": rng.choice(names)}
 
 
 def _rich_insert(rng, outline) -> Call:

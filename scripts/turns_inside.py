@@ -44,8 +44,8 @@ def state(uid, full=False):
 def _writer_state(doc):
     """Body text, every body paragraph's style, every table's cell texts (the body's tables in their order,
     then the others by name), and the tables' names as a set: LibreOffice's own undo of deleting two
-    tables can give them back each other's names (seen with its API undo too); the pictures' sizes and the
-    number of frames."""
+    tables can give them back each other's names (seen with its API undo too); the pictures' looks and the
+    numbers of frames, drawing shapes and embedded objects."""
     doc.lockControllers()  # after an undo of many places, unlocked reads draw the selection each time
     try:
         styles, cells, seen = [], [], set()
@@ -68,11 +68,14 @@ def _writer_state(doc):
 
 
 def _pictures(doc):
-    """The sizes of the pictures (1/100 mm, sorted: not their names, which an undo may give back in another order)
-    and the number of text frames (a caption's figure is one)."""
+    """The pictures' sizes (1/100 mm), alignments, wraps and alt texts (sorted: not their names, which an undo may
+    give back in another order), the number of text frames (a caption's figure is one) and of drawing shapes and
+    embedded objects."""
     graphics = doc.getGraphicObjects()
-    sizes = sorted([g.Size.Width, g.Size.Height] for g in (graphics.getByName(n) for n in graphics.getElementNames()))
-    return {"sizes": sizes, "frames": doc.getTextFrames().getCount()}
+    looks = sorted([g.Size.Width, g.Size.Height, g.HoriOrient, g.TextWrap.value, g.Title]
+                   for g in (graphics.getByName(n) for n in graphics.getElementNames()))
+    return {"pictures": looks, "frames": doc.getTextFrames().getCount(), "draw_page": doc.getDrawPage().getCount(),
+            "objects": doc.getEmbeddedObjects().getCount()}
 
 
 def _cells(table):
@@ -121,8 +124,16 @@ def outline(uid):
         finally:
             doc.unlockControllers()
         return {"app": "writer", "paragraphs": paragraphs, "tables": list(doc.getTextTables().getElementNames()),
-                "images": list(doc.getGraphicObjects().getElementNames())}
+                "images": list(doc.getGraphicObjects().getElementNames()), "objects": _object_names(doc)}
     return common.on_main(work)
+
+
+def _object_names(doc):
+    """The names of the embedded objects and of the drawing shapes that are neither pictures nor frames."""
+    page = doc.getDrawPage()
+    shapes = (page.getByIndex(i) for i in range(page.getCount()))
+    drawn = [shape.getName() for shape in shapes if not shape.supportsService("com.sun.star.text.BaseFrame")]
+    return list(doc.getEmbeddedObjects().getElementNames()) + [name for name in drawn if name]
 
 
 def _sheets(doc):

@@ -272,8 +272,10 @@ def _change(context, wanted, position: Optional[str], paragraph: Optional[int], 
                         "(position \"in\"), not to the cursor.")
     _check_wrap(look, position == "in" if position is not None else holder.AnchorType != AS_CHARACTER)
     place = _placement(document, position, paragraph) if position is not None else None
-    realign = place is None and bool(look.align or look.wrap) and holder.AnchorType != AS_CHARACTER
-    if realign:  # placed anew where it floats: see _move
+    size = _new_size(item, look)
+    floating = holder.AnchorType != AS_CHARACTER
+    anew = place is None and (floating and bool(look.align or look.wrap) or size is not None)
+    if anew and floating:  # made anew where it floats (see _remake)
         position, paragraph = "in", _floating_paragraph(item)
         place = _placement(document, position, paragraph)
     changes: List[str] = []
@@ -282,14 +284,17 @@ def _change(context, wanted, position: Optional[str], paragraph: Optional[int], 
             changes.append(_caption(document, item, look.caption))
             item = find(document, item.name)
             holder = _holder(document, item)
-        if look.width_cm or look.height_cm:
-            changes.insert(0, _resize(item, look))
         if look.alt_text is not None:
             item.obj.Title = look.alt_text
             changes.insert(len(changes) - bool(look.caption), "alt text %s" % quote(look.alt_text, 80))
-        if place is not None:
-            changes.append(_move(document, holder, place, look, position, paragraph, "now" if realign else "moved"))
-        elif look.align:
+        if place is not None or anew:
+            note, image = _remake(document, holder, look, size, place, position, paragraph, "now" if anew else "moved")
+            holder = _holder(document, find(document, item.name))
+            if size is not None:
+                changes.insert(0, "now %s" % size_of(image))
+            if note:
+                changes.append(note)
+        if look.align and not floating and position is None:
             changes.append(_realign(holder, look.align))
     text = "Changed image %s: %s.%s" % (quote(item.name, 60), "; ".join(changes), UNTRACKED if scope.recording
                                         else "")
@@ -316,14 +321,13 @@ def _holder(document, item: Placed):
     return item.frame if item.frame is not None and _holds_only(document, item.frame) else item.obj
 
 
-def _resize(item: Placed, look: Look) -> str:
+def _new_size(item: Placed, look: Look):
+    """The image's size as the call asks (an awt Size), or None when it asks for none."""
+    if not (look.width_cm or look.height_cm):
+        return None
     size = item.obj.Size
-    width, height = fitted((size.Width, size.Height), look.width_cm, look.height_cm, 0)
-    size.Width, size.Height = width, height
-    item.obj.Size = size
-    if item.frame is not None:
-        item.frame.Width = width
-    return "now %s" % size_of(item.obj)
+    size.Width, size.Height = fitted((size.Width, size.Height), look.width_cm, look.height_cm, 0)
+    return size
 
 
 def _realign(holder, align: str) -> str:
@@ -345,35 +349,51 @@ def _holding_paragraph(holder):
     return next(elements(cursor.createEnumeration()))
 
 
-def _move(document, holder, place: Placement, look: Look, position: str, paragraph: Optional[int],
-          verb: str = "moved") -> str:
-    """Move ``holder`` (an image or its figure frame) by making it anew at ``place``, then removing the old one.
+def _remake(document, holder, look: Look, size, place: Optional[Placement], position: Optional[str],
+            paragraph: Optional[int], verb: str):
+    """Make ``holder`` (an image or its figure frame) anew at ``place`` (None: where it stands in the text), with
+    ``size`` (None: its own), then remove the old one; return what the answer says of it and the new image.
 
     Writer cannot re-anchor an object anchored as a character through the API, and one turned
     into such an object again lands where it was shown, not where it was attached (measured), so
-    the object is made again: an image from its own graphic, a figure with its caption words. A
-    floating one's new alignment or wrap is given the same way: LibreOffice 7.4's undo does not
-    record them when they are set on the object (measured), but it records the object made anew.
+    a move makes the object again: an image from its own graphic, a figure with its caption words.
+    A new size, or a floating one's new alignment or wrap, is given the same way: LibreOffice
+    7.4's undo does not record them set on the object through the API (measured: its undo stack
+    stayed empty), but it records the object made anew and the old one removed.
     """
-    old_paragraph = _holding_paragraph(holder) if _in_body_text(document, holder) else None
+    old_paragraph = _holding_paragraph(holder) if place is not None and _in_body_text(document, holder) else None
     image = holder if holder.supportsService(GRAPHIC) else _image_in(document, holder)
     words, numbered = caption_words(holder) if image is not holder else ("", False)
     name, copy = image.getName(), copy_image(document, image)
+    if size is not None:
+        copy.Size = size
     if holder.AnchorType != AS_CHARACTER:
         for prop in ("HoriOrient", "TextWrap"):
             copy.setPropertyValue(prop, holder.getPropertyValue(prop))
-    number = _put(document, place, copy, _kept_look(holder, look))
-    note = "%s %s" % (verb, _placed_words(position, paragraph, number, copy))
+    if place is None:
+        _put_beside(holder, copy)
+        note = ""
+    else:
+        number = _put(document, place, copy, _kept_look(holder, look))
+        note = "%s %s" % (verb, _placed_words(position, paragraph, number, copy))
     frame_name = holder.getName() if image is not holder else ""
     holder.dispose()
     copy.setName(name)
     if words:
-        frame = wrap_in_figure(document, copy, words, numbered).getAnchor().getText()
+        copy = wrap_in_figure(document, copy, words, numbered)
+        frame = copy.getAnchor().getText()
         frame.setName(frame_name)
-        note += "; its caption reads %s" % quote(caption_text(frame), 80)
+        note += "; its caption reads %s" % quote(caption_text(frame), 80) if note else ""
     if old_paragraph is not None and _drop_if_empty(document, old_paragraph):
         note += "; its old paragraph, left empty, was removed (read again before using paragraph numbers)"
-    return note
+    return note, copy
+
+
+def _put_beside(holder, copy) -> None:
+    """Put ``copy`` (anchored as a character) just before ``holder`` (anchored as a character) in its text."""
+    anchor = holder.getAnchor()
+    text = anchor.getText()
+    text.insertTextContent(text.createTextCursorByRange(anchor.getStart()), copy, False)
 
 
 def _kept_look(holder, look: Look) -> Look:

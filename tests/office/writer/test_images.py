@@ -230,10 +230,11 @@ def test_refusals_change_nothing(tools, sample, picture, tmp_path, arguments, re
     [{"action": "change", "image": "Image1", "position": "after", "paragraph": 8}],
     [{"action": "change", "image": "Image1", "caption": "Two", "width_cm": 3}],
     [{"action": "delete", "image": "Image1"}],
+    [{"action": "change", "image": "Image1", "width_cm": 3}],
     [{"action": "change", "image": "Image1", "alt_text": "Second", "align": "left"}],
     [{"action": "change", "image": "Image1", "align": "left", "wrap": "none"}],
     [{"action": "change", "image": "Image1", "align": "left", "wrap": "through", "caption": "Three"}],
-], ids=["insert with caption", "move", "caption and resize", "delete", "alt text and its paragraph's alignment",
+], ids=["insert with caption", "move", "caption and resize", "delete", "resize", "alt text and its paragraph's alignment",
         "a float's alignment and wrap", "a figure's alignment and wrap"])
 def test_one_undo_step_takes_the_call_back(tools, sample, picture, calls):
     floating = "wrap" in calls[0]
@@ -337,3 +338,19 @@ def test_the_look_of_a_picture_floating_on_a_page_is_not_changed(tools, sample, 
     outcome = tools.fails("images", action="change", image="Image1", align="left")
     assert "\u201cImage1\u201d floats on a page or outside the body text" in outcome.content
     assert _state(sample) == before
+
+
+def test_a_figure_resized_in_a_corpus_document_is_restored_whole_by_one_undo(office, corpus):
+    def looks():
+        frame, image = _frames(corpus)["Ramme3"], _graphics(corpus)["grafik3"]
+        return _state(corpus), frame.Width, image.Size.Width, image.Size.Height
+    before = looks()
+    undo = DocumentUndo(corpus)
+    outcome = undo.run("images", lambda: Tools(office, corpus).ok("images", action="change", image="grafik3",
+                                                                  width_cm=3))
+    assert outcome.content == ("Changed image \u201cgrafik3\u201d: now 3 \u00d7 3 cm; now floating in paragraph 4 (left, "
+                               "text wraps around); its caption reads \u201cInfo\u201d.")
+    assert abs(looks()[1] - 3000) <= 2 and abs(looks()[2] - 3000) <= 2 and abs(looks()[3] - 3000) <= 2
+    assert _frames(corpus)["Ramme3"].getText().getString().split() == ["Info"]
+    corpus.getUndoManager().undo()
+    assert looks() == before
