@@ -6,8 +6,10 @@ Each cycle, in a real headless LibreOffice with the freshly built extension:
      cell, a selection; a cell or range in Calc);
   2. one assistant turn runs 1-3 random calls of the Writer, Calc, Impress or Draw tools with valid
      arguments made from what the document holds (inserts at the start, middle and end, Markdown with
-     headings, lists and tables, replace all, formats, deletes, comments, tables, tracked changes; in
-     Calc writes, formats, sorts, filters, rows and columns, sheets, charts, comments, CSV; in Impress
+     headings, lists and tables, HTML with paragraph looks, sub/superscripts, page breaks and
+     pictures, the images tool's inserts, changes and deletes, replace all, formats, deletes,
+     comments, tables, tracked changes, page set-up, headers and footers, fields, notes, contents,
+     bookmarks; in Calc writes, formats, sorts, filters, rows and columns, sheets, charts, comments, CSV; in Impress
      and Draw shape texts, notes, moves, deletions, objects, slide commands, diagrams, new slides), as
      the panel runs them (one undo step, Ctrl+Z covered);
   3. it is taken back at random: the panel's Revert, Ctrl+Z, Ctrl+Z then Ctrl+Y then Ctrl+Z,
@@ -16,8 +18,9 @@ Each cycle, in a real headless LibreOffice with the freshly built extension:
      and opened again.
 After every step the office must answer (a crash ends the cycle, is counted, and the office
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
-the text, every paragraph's style, every table's cells and the set of table names (Calc: every
-sheet's formulas, its number of charts and its comments; Impress and Draw: every page's name,
+the text, every paragraph's style, every table's cells, the set of table names, the pictures'
+sizes, alignments, wraps and alt texts, the numbers of frames, drawing shapes and embedded objects
+(Calc: every sheet's formulas, its number of charts and its comments; Impress and Draw: every page's name,
 layout, notes, visibility and transition and each shape's kind, name, text, position and size)
 exactly. (Not compared: which table bears which name and the charts' names, which LibreOffice's
 own undo changes too, and the numbers LibreOffice appends to the names of shapes on a page undo

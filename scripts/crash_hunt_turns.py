@@ -6,8 +6,13 @@ own checks, which is part of what is hunted).
 """
 from __future__ import annotations
 
+import base64
+import os
 import random
 import re
+import struct
+import tempfile
+import zlib
 from typing import List, Tuple
 
 Call = Tuple[str, dict]
@@ -20,7 +25,8 @@ def writer_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Writer tools for a document whose paragraphs are ``outline["paragraphs"]``."""
     makers = (_replace, _replace, _replace_all, _format, _format_all, _insert, _insert, _insert_appendix,
               _delete, _style, _comment, _table, _add_rows, _track, _read,
-              _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark, _other_document)
+              _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark, _other_document,
+              _image_insert, _image_change, _image_delete, _rich_insert)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -213,6 +219,79 @@ def _bookmark(rng, outline) -> Call:
         return "bookmarks", {"action": "insert", "name": name, "paragraph": number}
     return "bookmarks", {"action": "insert", "name": name, "text": _word(rng, text), "paragraph": number,
                          "occurrence": 1}
+
+
+def _png(width: int, height: int) -> bytes:
+    """A one-colour PNG (the standard library only)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\xc8\x1e\x1e" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def _picture_source(rng) -> str:
+    """A picture as a model names one: a file path, a file: URL or a data: URL (a wide one now and then)."""
+    width, height = rng.choice(((40, 20), (400, 200), (3000, 300)))
+    kind = rng.choice(("path", "url", "data"))
+    if kind == "data":
+        return "data:image/png;base64," + base64.b64encode(_png(width, height)).decode("ascii")
+    path = os.path.join(tempfile.gettempdir(), "marginalia-hunt-%dx%d.png" % (width, height))
+    if not os.path.exists(path):
+        with open(path, "wb") as stream:
+            stream.write(_png(width, height))
+    return "file://" + path if kind == "url" else path
+
+
+def _picture_looks(rng, floating: bool) -> dict:
+    looks = rng.choice([{}, {"width_cm": rng.choice((2, 8.5, 30))}, {"height_cm": 3}, {"alt_text": "A chart"},
+                        {"caption": "Sales by region"}, {"align": rng.choice(("left", "center", "right"))}])
+    if floating and rng.random() < 0.5:
+        looks["wrap"] = rng.choice(("none", "around", "optimal", "left", "right", "through"))
+    return looks
+
+
+def _image_insert(rng, outline) -> Call:
+    position = rng.choice(("before", "after", "start", "end", "in", "cursor"))
+    arguments = dict(_picture_looks(rng, position == "in"), action="insert", source=_picture_source(rng),
+                     position=position)
+    if position in ("before", "after", "in"):
+        arguments["paragraph"] = rng.randint(1, max(1, len(outline["paragraphs"])))
+    return "images", arguments
+
+
+def _image_change(rng, outline) -> Call:
+    if not outline.get("images"):
+        return _image_insert(rng, outline)
+    arguments = {"action": "change", "image": rng.choice(outline["images"])}
+    move = rng.random() < 0.4
+    if move:
+        arguments["position"] = rng.choice(("before", "after", "start", "end", "in"))
+        if arguments["position"] in ("before", "after", "in"):
+            arguments["paragraph"] = rng.randint(1, max(1, len(outline["paragraphs"])))
+    looks = _picture_looks(rng, move and arguments["position"] == "in")
+    return "images", dict(looks, **arguments) if looks or move else dict(arguments, width_cm=4)
+
+
+def _image_delete(rng, outline) -> Call:
+    names = outline.get("images", []) + outline.get("objects", [])
+    if not names:
+        return "images", {"action": "list"}
+    return "images", {"action": "delete", "image": rng.choice(names)}
+
+
+def _rich_insert(rng, outline) -> Call:
+    """HTML or Markdown with paragraph looks, sub/superscripts, styled spans, page breaks and pictures."""
+    picture = _picture_source(rng)
+    content, form = rng.choice([
+        ('<p style="text-align: center; line-height: 200%">Centred <b>title</b></p>', "html"),
+        ('<h2 style="text-align: right">Outlook</h2><p style="page-break-before: always">Appendix</p>', "html"),
+        ('<p style="page-break-before: always">&nbsp;</p>', "html"),
+        ('H<sub>2</sub>O and x<sup>2</sup> <span style="color: blue; font-size: 14pt">blue</span>', "html"),
+        ('<p><img src="%s" alt="chart" width="120"></p><p>After the picture</p>' % picture, "html"),
+        ("See ![chart](%s) here" % picture, "markdown"),
+        ("## Figures\n\n![chart](%s)\n\nCO<sub>2</sub> fell." % picture, "markdown")])
+    return "insert_content", dict(_position(rng, outline), content=content, format=form)
 
 
 # --- Calc ---------------------------------------------------------------------------------------

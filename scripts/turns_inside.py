@@ -49,7 +49,7 @@ def _writer_state(doc):
     then the others by name), and the tables' names as a set: LibreOffice's own undo of deleting two
     tables can give them back each other's names (seen with its API undo too). Also every page style,
     the blocks that start one or a page break (by their place), the notes, how many indexes there are and the
-    bookmarks."""
+    bookmarks; the pictures' looks and the numbers of frames, drawing shapes and embedded objects."""
     doc.lockControllers()  # after an undo of many places, unlocked reads draw the selection each time
     try:
         styles, cells, seen, starts = [], [], set(), []
@@ -69,7 +69,8 @@ def _writer_state(doc):
         cells += [_cells(tables.getByName(name)) for name in names if name not in seen]
         return {"text": doc.getText().getString(), "styles": styles, "tables": cells, "table_names": names,
                 "pages": _page_styles(doc), "page_starts": starts, "notes": _notes(doc),
-                "indexes": doc.getDocumentIndexes().getCount(), "bookmarks": _bookmarks(doc)}
+                "indexes": doc.getDocumentIndexes().getCount(), "bookmarks": _bookmarks(doc),
+                "pictures": _pictures(doc)}
     finally:
         doc.unlockControllers()
 
@@ -124,6 +125,17 @@ def _notes(doc):
     """The texts of every footnote and endnote."""
     return [[notes.getByIndex(i).getString() for i in range(notes.getCount())]
             for notes in (doc.getFootnotes(), doc.getEndnotes())]
+
+
+def _pictures(doc):
+    """The pictures' sizes (1/100 mm), alignments, wraps and alt texts (sorted: not their names, which an undo may
+    give back in another order), the number of text frames (a caption's figure is one) and of drawing shapes and
+    embedded objects."""
+    graphics = doc.getGraphicObjects()
+    looks = sorted([g.Size.Width, g.Size.Height, g.HoriOrient, g.TextWrap.value, g.Title]
+                   for g in (graphics.getByName(n) for n in graphics.getElementNames()))
+    return {"pictures": looks, "frames": doc.getTextFrames().getCount(), "draw_page": doc.getDrawPage().getCount(),
+            "objects": doc.getEmbeddedObjects().getCount()}
 
 
 def _cells(table):
@@ -211,7 +223,8 @@ def outline(uid):
             paragraphs = [TextSpan.of_range(b.obj).text if b.kind == "paragraph" else None for b in blocks]
         finally:
             doc.unlockControllers()
-        return {"app": "writer", "paragraphs": paragraphs, "tables": list(doc.getTextTables().getElementNames())}
+        return {"app": "writer", "paragraphs": paragraphs, "tables": list(doc.getTextTables().getElementNames()),
+                "images": list(doc.getGraphicObjects().getElementNames()), "objects": _object_names(doc)}
     return common.on_main(work)
 
 
@@ -224,6 +237,14 @@ def _page_outline(page):
         shapes.append({"kind": shape.getShapeType().rsplit(".", 1)[-1], "text": text,
                        "diagram": shape.getName().startswith("diagram:")})
     return {"shapes": shapes}
+
+
+def _object_names(doc):
+    """The names of the embedded objects and of the drawing shapes that are neither pictures nor frames."""
+    page = doc.getDrawPage()
+    shapes = (page.getByIndex(i) for i in range(page.getCount()))
+    drawn = [shape.getName() for shape in shapes if not shape.supportsService("com.sun.star.text.BaseFrame")]
+    return list(doc.getEmbeddedObjects().getElementNames()) + [name for name in drawn if name]
 
 
 def _sheets(doc):

@@ -19,7 +19,7 @@ TITLES = {
     "find_formula_errors": N_("find formula errors"), "format_range": N_("format range"),
     "format_paragraphs": N_("format paragraphs"), "format_text": N_("format text"), "get_document": N_("get document"),
     "get_selection": N_("get selection"),
-    "get_sheet_summary": N_("get sheet summary"), "get_statistics": N_("get statistics"),
+    "get_sheet_summary": N_("get sheet summary"), "get_statistics": N_("get statistics"), "images": N_("images"),
     "import_csv": N_("import csv"), "insert_content": N_("insert content"), "list_sheets": N_("list sheets"),
     "list_styles": N_("list styles"), "other_text": N_("headers, footers and frames"), "manage_sheet": N_("manage sheet"), "read_range": N_("read range"),
     "replace_text": N_("replace text"), "research_web": N_("research web"), "search_text": N_("search text"),

@@ -3,10 +3,11 @@
 The parser is markdown-it-py's ``commonmark`` preset with GitHub tables and
 strikethrough. Block content becomes a complete HTML document for LibreOffice's HTML
 import (it has no Markdown import of its own); one paragraph of inline content becomes
-formatted :class:`~.runs.Run` s to insert inside a paragraph. On top of CommonMark:
-task list items start with ☐/☑; images arrive as links to their address (the import
-filter would try to fetch them) showing their alt text, or the address when it is
-empty; table cells carry ``align`` (what the filter reads) and tables get borders.
+formatted :class:`~.runs.Run` s to insert inside a paragraph, read from the same HTML the
+renderer gives (so raw inline HTML such as ``H<sub>2</sub>O`` or a styled ``<span>`` works in
+both). On top of CommonMark: task list items start with ☐/☑; images are ``<img>`` (the import
+path embeds local ones and turns web addresses into links, :mod:`.html_import`); table cells
+carry ``align`` (what the filter reads) and tables get borders.
 Ragged table rows are padded by the parser itself. Nothing here raises on any input:
 should the parser ever fail, the text arrives as plain paragraphs.
 """
@@ -19,10 +20,11 @@ from typing import Dict, List, Optional, Sequence
 
 from ..vendor.markdown_it import MarkdownIt
 from ..vendor.markdown_it.token import Token
-from .html_inline import html_document
+from .html_inline import InlineScan, html_document, scan
 from .runs import LINE_BREAK, Run, merge_runs
 
 _TASK = re.compile(r"^\[([ xX])\][ \t]+")
+_SCRIPT_LINK = re.compile(r"^(vbscript|javascript):|^data:(?!image/)", re.IGNORECASE)
 _ALIGN = re.compile(r"text-align:\s*(left|right|center)")
 _BR = re.compile(r"^<br\s*/?>$", re.IGNORECASE)
 _FORMAT_TAG = re.compile(r"^<(/?)([a-zA-Z]+)\s*>$")
@@ -35,11 +37,18 @@ TABLE_TAG = '<table border="1" cellpadding="4" cellspacing="0">'
 def parser() -> MarkdownIt:
     """A new CommonMark parser with GitHub tables and strikethrough (cheap: about 0.1 ms)."""
     md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    md.validateLink = _valid_link
     md.add_render_rule("image", _render_image)
+    md.add_render_rule("hardbreak", lambda *args: "<br />")
     md.add_render_rule("th_open", _render_cell)
     md.add_render_rule("td_open", _render_cell)
     md.add_render_rule("table_open", lambda *args: TABLE_TAG)
     return md
+
+
+def _valid_link(url: str) -> bool:
+    """markdown-it's guard, letting ``file:`` addresses through (a picture on disk, a link to a local file)."""
+    return not _SCRIPT_LINK.match(url.strip())
 
 
 def parse(markdown: str, md: Optional[MarkdownIt] = None) -> Optional[List[Token]]:
@@ -98,21 +107,30 @@ def markdown_body(markdown: str, tokens: Optional[List[Token]] = None) -> str:
 def inline_runs(markdown: str) -> List[Run]:
     """The formatted runs of one paragraph of inline Markdown (soft line breaks become spaces).
 
-    Emphasis, strong, strikethrough, code spans, links, autolinks, images (their alt text
-    linked to their address), hard line breaks (also ``<br>``) and simple HTML format tags
-    (``<b>``, ``<i>``, ``<u>``, ``<s>``, ``<code>``…) are kept; other raw HTML is dropped.
-    Spaces at either end of the source are kept, so the runs join the text around them.
+    Emphasis, strong, strikethrough, code spans, links, autolinks, images, hard line breaks
+    (also ``<br>``) and inline HTML (``<sub>``, ``<u>``, ``<span style="color: …">``…, see
+    :mod:`.html_inline`) are kept. Spaces at either end of the source are kept, so the runs
+    join the text around them.
     """
-    tokens = parse(markdown)
+    return inline_scan(markdown).runs
+
+
+def inline_scan(markdown: str) -> InlineScan:
+    """:func:`inline_runs` with what the runs could not carry (``ignored``)."""
+    md = parser()
+    tokens = parse(markdown, md)
     if tokens is None:
-        return [Run(markdown.strip())] if markdown.strip() else []
-    inline = [token for token in tokens if token.type == "inline"]
+        return InlineScan(runs=[Run(markdown.strip())] if markdown.strip() else [])
+    found = InlineScan()
     runs: List[Run] = [Run(_edge_spaces(markdown, leading=True))]
-    for index, token in enumerate(inline):
+    for index, token in enumerate(t for t in tokens if t.type == "inline"):
         if index:
             runs.append(Run(LINE_BREAK))
-        runs.extend(token_runs(token.children or []))
-    return merge_runs(runs + [Run(_edge_spaces(markdown, leading=False))])
+        inline = scan(md.renderer.renderInline(token.children or [], md.options, {}), collapse=False)
+        runs.extend(inline.runs)
+        found.ignored.extend(note for note in inline.ignored if note not in found.ignored)
+    found.runs = merge_runs(runs + [Run(_edge_spaces(markdown, leading=False))])
+    return found
 
 
 def _edge_spaces(markdown: str, leading: bool) -> str:
@@ -196,8 +214,8 @@ def _task_boxes(tokens: List[Token]) -> None:
 def _render_image(self, tokens: Sequence[Token], index: int, options, env) -> str:
     token = tokens[index]
     source = str(token.attrGet("src") or "")
-    alt = self.renderInlineAsText(token.children or [], options, env) or source
-    return '<a href="%s">%s</a>' % (html.escape(source, quote=True), html.escape(alt, quote=False))
+    alt = self.renderInlineAsText(token.children or [], options, env)
+    return '<img src="%s" alt="%s">' % (html.escape(source, quote=True), html.escape(alt, quote=True))
 
 
 def _render_cell(self, tokens: Sequence[Token], index: int, options, env) -> str:

@@ -17,6 +17,9 @@ def _html(runs):
         if run.text == LINE_BREAK:
             parts.append("<br>")
             continue
+        if run.picture is not None:
+            parts.append('<img src="%s" alt="%s">' % (run.picture.source, run.picture.alt))
+            continue
         piece = html.escape(run.text, quote=False)
         for flag, tag in (("code", "code"), ("strike", "s"), ("underline", "u"), ("italic", "i"), ("bold", "b")):
             if getattr(run, flag):
@@ -41,7 +44,8 @@ def _html(runs):
     ("**unclosed", "**unclosed"),
     ("2 * 3 * 4", "2 * 3 * 4"),
     ("a < b & c", "a &lt; b &amp; c"),
-    ("![alt](x.png)", '<a href="x.png">alt</a>'),
+    ("![alt](x.png)", '<img src="x.png" alt="alt">'),
+    ("H<sub>2</sub>O and x<sup>2</sup>", "H2O and x2"),
     ("&copy; 2024", "\u00a9 2024"),
     ("a <u>line</u> b", "a <u>line</u> b"),
     ("*a **b** c*", "<i>a </i><b><i>b</i></b><i> c</i>"),
@@ -87,9 +91,9 @@ def test_task_boxes():
     assert "<li>plain [ ] not a box</li>" in body
 
 
-def test_images_become_links_and_code_is_escaped():
+def test_images_are_images_and_code_is_escaped():
     body = markdown_body("![a *chart*](https://e.org/c.png)\n\n```\n<x>\n```\n\n    indented & code\n")
-    assert '<a href="https://e.org/c.png">a chart</a>' in body and "<img" not in body
+    assert '<img src="https://e.org/c.png" alt="a chart">' in body
     assert "<pre><code>&lt;x&gt;\n</code></pre>" in body
     assert "<pre><code>indented &amp; code\n</code></pre>" in body
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 import shutil
 from contextlib import contextmanager
+import tempfile
 
 import uno  # noqa: F401  (installs the com.sun.star import hook)
+from support.picture_files import write_png
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "tests", "fixtures", "documents")
@@ -208,6 +210,42 @@ def _paged_report(office, folder: str) -> str:
         office.close_document(doc)
 
 
+# --- pictures (writer_import_tasks.py) -------------------------------------------------------------
+
+PICTURES = os.path.join(tempfile.gettempdir(), "marginalia-task-pictures")
+CHART = os.path.join(PICTURES, "chart.png")
+"""The picture the picture tasks name by its path: 400 × 200 pixels (10.58 × 5.29 cm at 96 pixels per inch)."""
+LOGO = os.path.join(PICTURES, "logo.png")
+"""80 × 80 pixels (2.12 cm square)."""
+
+
+def _report_and_chart(office, folder: str) -> str:
+    """The report, and the chart picture at :data:`CHART` for a task to insert."""
+    os.makedirs(PICTURES, exist_ok=True)
+    write_png(CHART, 400, 200)
+    return _report(office, folder)
+
+
+def _illustrated_report(office, folder: str) -> str:
+    """The report with two embedded pictures, each centred in a paragraph of its own: the logo (2 cm, alt text
+    "Logo") under the title and the chart (10 cm wide, no alt text) after the table. Blocks: 1 title, 2 logo,
+    3 "Prepared by…", 4 Summary, 5-6, 7 Results, 8 H2O, 9-11 list, 12 table, 13 chart, 14 Outlook, 15-16."""
+    os.makedirs(PICTURES, exist_ok=True)
+    write_png(LOGO, 80, 80, (30, 30, 200))
+    write_png(CHART, 400, 200)
+    doc = office.open_document(_report(office, folder), hidden=True)
+    try:
+        xtext = doc.getText()
+        first = xtext.createEnumeration().nextElement()
+        _picture_paragraph(office, doc, first.getEnd(), LOGO, 2000, "Logo", after=True)
+        outlook = [p for p in _elements(xtext) if p.supportsService("com.sun.star.text.Paragraph")
+                   and p.getString() == "Outlook"][0]
+        _picture_paragraph(office, doc, outlook.getStart(), CHART, 10000, "", after=False)
+        return _store(doc, os.path.join(folder, "illustrated-report.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
 def _new_deck(office, folder: str) -> str:
     """A new presentation as LibreOffice makes it (one empty title slide), saved."""
     doc = office.new_document("simpress", hidden=True)
@@ -307,8 +345,8 @@ def _orders(office, folder: str) -> str:
         office.close_document(doc)
 
 
-def _elements(text) -> list:
-    result, enumeration = [], text.createEnumeration()
+def _elements(xtext) -> list:
+    result, enumeration = [], xtext.createEnumeration()
     while enumeration.hasMoreElements():
         result.append(enumeration.nextElement())
     return result
@@ -488,3 +526,33 @@ BUILDERS = {
     "deck": _deck,
     "drawing": _drawing,
 }
+def _picture_paragraph(office, doc, at, path: str, width: int, alt: str, after: bool) -> None:
+    """Split the paragraph at ``at`` (its end, or its start) and put the picture at ``path`` (``width`` in
+    1/100 mm, proportions kept) alone, centred, as a character, in the new plain paragraph."""
+    from com.sun.star.awt import Size
+    from com.sun.star.beans import PropertyValue
+    from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
+    from com.sun.star.text.TextContentAnchorType import AS_CHARACTER
+    xtext = doc.getText()
+    cursor = xtext.createTextCursorByRange(at)
+    xtext.insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
+    if not after:
+        cursor.gotoPreviousParagraph(False)
+    cursor.setPropertyValue("ParaStyleName", "Text body")
+    cursor.setPropertyValue("OutlineLevel", 0)
+    cursor.setPropertyValue("ParaAdjust", 3)  # centred
+    cursor.setPropertiesToDefault(("CharWeight", "CharHeight"))
+    url = PropertyValue()
+    url.Name, url.Value = "URL", uno.systemPathToFileUrl(path)
+    graphic = office.service("com.sun.star.graphic.GraphicProvider").queryGraphic((url,))
+    shape = doc.createInstance("com.sun.star.text.TextGraphicObject")
+    shape.Graphic = graphic
+    natural = graphic.SizePixel
+    shape.Size = Size(width, int(round(width * natural.Height / natural.Width)))
+    shape.AnchorType = AS_CHARACTER
+    shape.Title = alt
+    xtext.insertTextContent(cursor, shape, False)
+
+
+BUILDERS["report_and_chart"] = _report_and_chart
+BUILDERS["illustrated_report"] = _illustrated_report

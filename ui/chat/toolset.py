@@ -16,7 +16,7 @@ TOOL_MODULES = (
     "writer.comments", "writer.editing", "writer.formatting", "writer.paragraph_format", "writer.inserting", "writer.other_text",
     "writer.reading", "writer.search", "writer.styles", "writer.tables", "writer.track_changes",
     "writer.page_setup", "writer.header_footer", "writer.fields", "writer.notes", "writer.table_of_contents",
-    "writer.document_files", "writer.bookmarks",
+    "writer.document_files", "writer.bookmarks", "writer.images",
     "calc.charts", "calc.conditional", "calc.formatting", "calc.formula_errors", "calc.reading",
     "calc.sheet_notes", "calc.sheet_summary", "calc.sorting_filters", "calc.structure", "calc.writing",
     "calc.chart_edit", "calc.pivot_tables",

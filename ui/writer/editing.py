@@ -11,6 +11,7 @@ from typing import List, Literal, Optional, Tuple
 
 from ...core.i18n import _
 from ...core.text.match import quote, same_text
+from ...core.text.runs import described
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .block_info import portion_blocks, reads_by_portion
@@ -18,6 +19,7 @@ from .blocks import Block, block_at, body_blocks, body_blocks_from
 from .content import Content, prepare
 from .locate import ALL, MATCH_CASE, OCCURRENCE, PARAGRAPH, SELECTION, Match, Where, find_targets, fresh_groups, \
     plain_matches
+from .pictures import PictureMaker
 from .placement import body_style, delete_blocks, open_paragraph
 from .review import editing
 from .replace_all import replace_everywhere
@@ -39,8 +41,9 @@ def replace_text(context, old_text: str = Arg("The text to replace, as it reads 
     that paragraph; old_text may be the whole paragraph), selection=true (the user's selection), or, with
     neither, anywhere in the document (it must be unique, or pass occurrence=K or all=true). With format
     "plain" (default) the existing formatting is kept: only words that differ are rewritten. With
-    "markdown" or "html", new_text is formatted content (bold, italic, links; headings, lists and tables
-    only when old_text is whole paragraphs). An empty new_text deletes old_text.
+    "markdown" or "html", new_text is formatted content (bold, italic, links, H<sub>2</sub>O, x<sup>2</sup>,
+    <span style="color: red">, pictures; headings, lists, tables and a <p style="text-align: center"> only when
+    old_text is whole paragraphs). An empty new_text deletes old_text.
     """
     document = context.document
     where = Where(paragraph, selection, occurrence, all, match_case)
@@ -49,10 +52,10 @@ def replace_text(context, old_text: str = Arg("The text to replace, as it reads 
     if where.everywhere and content.kind != "blocks":
         quick = plain_matches(document, blocks, old_text, match_case) if match_case else None
         if quick:
-            with editing(context):
+            with editing(context) as scope:
                 replaced = replace_everywhere(document, quick, old_text, content)
             if replaced:
-                return _replaced(quick, old_text, content, [], [])
+                return _replaced(quick, old_text, content, [], [], scope.recording)
     matches = find_targets(document, blocks, where, old_text)
     _refuse_partial_fields(matches)
     ranges = [_paragraph_range(blocks, m, old_text) for m in matches] if content.kind == "blocks" else []
@@ -62,10 +65,11 @@ def replace_text(context, old_text: str = Arg("The text to replace, as it reads 
             for first, last in reversed(ranges):
                 new_numbers.append(_replace_paragraphs(document, first, last, content.html))
         else:
+            maker = PictureMaker(document, context.office)
             for span, group in fresh_groups(matches):
                 for match in group:
-                    _replace_match(span, match, content, scope.recording)
-    return _replaced(matches, old_text, content, ranges, new_numbers)
+                    _replace_match(span, match, content, scope.recording, maker)
+    return _replaced(matches, old_text, content, ranges, new_numbers, scope.recording)
 
 
 def _refuse_partial_fields(matches: List[Match]) -> None:
@@ -87,17 +91,18 @@ def _paragraph_range(blocks, match: Match, old_text: str):
     first = match.block
     last = first + match.text.count("\n")
     if not first or not is_whole_paragraphs(blocks, first, last, match.text):
-        raise ToolError("Formatted blocks (headings, lists, tables, several paragraphs) can only replace whole "
-                        "paragraphs. Give the complete text of the paragraph(s) as old_text, or use insert_content "
-                        "to add the blocks before or after a paragraph.")
+        raise ToolError("Formatted blocks (headings, lists, tables, several paragraphs, or a <p> with a look of its "
+                        "own such as text-align, line-height, margins or a page break) can only replace whole "
+                        "paragraphs. Give the complete text of the paragraph(s) as old_text, use insert_content to "
+                        "add the blocks before or after a paragraph, or format_paragraphs for the paragraph's look.")
     return first, last
 
 
-def _replace_match(span: TextSpan, match: Match, content: Content, recording: bool) -> None:
+def _replace_match(span: TextSpan, match: Match, content: Content, recording: bool, maker: PictureMaker) -> None:
     if content.kind == "plain":
         replace_keeping_format(span, match.start, match.end, content.text, recording)
     else:
-        write_runs(span.xtext, span.cursor(match.start, match.end), content.runs)
+        write_runs(span.xtext, span.cursor(match.start, match.end), content.runs, maker)
 
 
 def _replace_paragraphs(document, first: int, last: int, html: str):
@@ -109,7 +114,8 @@ def _replace_paragraphs(document, first: int, last: int, html: str):
     return new_first - removed, new_last - removed
 
 
-def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new_numbers) -> ToolOutcome:
+def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new_numbers,
+              recording: bool) -> ToolOutcome:
     places = _places(matches)
     if content.kind == "blocks":
         first, last = new_numbers[-1] if new_numbers else (0, 0)
@@ -117,7 +123,8 @@ def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new
                 "after it have changed: read again before using them." % (
                     "s" if len(ranges) > 1 or ranges[0][0] != ranges[0][1] else "",
                     ", ".join("%d–%d" % r if r[0] != r[1] else str(r[0]) for r in ranges), first, last))
-        return ToolOutcome.success(text, _("Replaced %s with formatted content") % places)
+        return ToolOutcome.success(_with_remarks(text, content, recording),
+                                   _("Replaced %s with formatted content") % places)
     new_shown = content.visible_text
     verb = "Deleted" if not new_shown else "Replaced"
     count = "%d occurrences of " % len(matches) if len(matches) > 1 else ""
@@ -125,8 +132,15 @@ def _replaced(matches: List[Match], old_text: str, content: Content, ranges, new
                                  " with %s" % quote(new_shown, 80) if new_shown else "")
     if content.kind == "plain":
         text += " Unchanged words kept their formatting; changed words took the formatting of the words they replace."
-    return ToolOutcome.success(text, _replace_summary(len(matches), quote(old_text, 40), quote(new_shown, 40)
-                                                      if new_shown else ""), in_place=True)
+    elif described(content.runs):
+        text += " Formatted: %s." % "; ".join(described(content.runs))
+    return ToolOutcome.success(_with_remarks(text, content, recording),
+                               _replace_summary(len(matches), quote(old_text, 40), quote(new_shown, 40)
+                                                if new_shown else ""), in_place=not content.picture_count)
+
+
+def _with_remarks(text: str, content: Content, recording: bool) -> str:
+    return " ".join(part for part in (text, content.remarks(recording)) if part)
 
 
 def _replace_summary(count: int, old: str, new: str) -> str:

@@ -2,8 +2,9 @@
 
 Content that is one paragraph of text goes where it is asked (at the cursor: into
 the paragraph; elsewhere: as a new paragraph). Block content (headings, lists,
-tables, several paragraphs) always arrives as whole new paragraphs: at the cursor,
-the paragraph is split there first, so a heading never swallows half a sentence.
+tables, several paragraphs, a paragraph with a look of its own) always arrives as whole
+new paragraphs: at the cursor, the paragraph is split there first, so a heading never
+swallows half a sentence. The answer names what the content asked for and did not get.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .blocks import Block, body_blocks, containing_block, has_block
 from .content import Content, Format, prepare
+from .pictures import PictureMaker
 from .placement import body_style, open_paragraph_in, reset_paragraph, resolve_position
 from .review import editing
 from .rich_import import import_html
@@ -44,22 +46,23 @@ def insert_at(context, content: Content, position: str, paragraph: Optional[int]
     if position == "cursor":
         cursor, block = _cursor(document, blocks)
         if content.kind != "blocks":
-            with editing(context):
-                _write_inline(cursor, content)
+            with editing(context) as scope:
+                _write_inline(cursor, content, PictureMaker(document, context.office))
             where = ("the cursor's frame, header or footnote" if block is None else "paragraph %d" % block.number
                      if block.kind == "paragraph" else "table %s (paragraph %d)" % (block.obj.getName(), block.number))
-            return _done("Inserted the text at the cursor in %s." % where, content)
+            return _done("Inserted %s at the cursor in %s." % (_what(content), where), content, scope.recording)
         before, anchor = _split_at(cursor, block)
     else:
         before, anchor = resolve_position(blocks, position, paragraph)
-    with editing(context):
+    with editing(context) as scope:
         if position == "cursor" and before is None:
             before, anchor, blocks = _split(document, cursor, block)
-        first, last = _insert_paragraphs(document, blocks, before, anchor, content)
+        first, last = _insert_paragraphs(document, blocks, before, anchor, content,
+                                         PictureMaker(document, context.office))
     numbers = "paragraph %d" % first if first == last else "paragraphs %d–%d" % (first, last)
     text = ("Inserted %s as %s. Paragraphs after them moved down by %d: read again before using their numbers."
             % (_what(content), numbers, last - first + 1))
-    return _done(text, content, first, last)
+    return _done(text, content, scope.recording, first, last)
 
 
 def _cursor(document, blocks):
@@ -92,14 +95,14 @@ def _split(document, cursor, block: Block):
     return False, blocks[block.number - 1], blocks
 
 
-def _write_inline(cursor, content: Content) -> None:
+def _write_inline(cursor, content: Content, maker: PictureMaker) -> None:
     if content.kind == "plain":
         insert_plain(cursor.getText(), cursor, content.text)
     else:
-        write_runs(cursor.getText(), cursor, content.runs)
+        write_runs(cursor.getText(), cursor, content.runs, maker)
 
 
-def _insert_paragraphs(document, blocks, before: bool, anchor: Block, content: Content):
+def _insert_paragraphs(document, blocks, before: bool, anchor: Block, content: Content, maker: PictureMaker):
     """Write ``content`` as new paragraphs next to ``anchor``; return the first and last new numbers.
 
     ``blocks`` are the body's blocks as they are now (read again after any split).
@@ -113,7 +116,7 @@ def _insert_paragraphs(document, blocks, before: bool, anchor: Block, content: C
     if content.kind == "blocks":
         return import_html(document, number, content.html, style, blocks)
     cursor = document.getText().createTextCursorByRange(paragraph.getStart())
-    _write_inline(cursor, content)
+    _write_inline(cursor, content, maker)
     return number, number + (content.text.count("\n") if content.kind == "plain" else 0)
 
 
@@ -125,11 +128,14 @@ def _reusable(blocks, anchor: Block, before: bool) -> bool:
 
 
 def _what(content: Content) -> str:
-    return "the formatted content" if content.kind == "blocks" else "the text"
+    if content.kind == "blocks":
+        return "the formatted content"
+    return "the picture" if content.picture_count and not content.visible_text.strip() else "the text"
 
 
-def _done(text: str, content: Content, first: int = 0, last: int = 0) -> ToolOutcome:
+def _done(text: str, content: Content, recording: bool, first: int = 0, last: int = 0) -> ToolOutcome:
     """The outcome; the summary names the new paragraphs (none: inserted at the cursor)."""
+    text = " ".join(part for part in (text, content.remarks(recording)) if part)
     shown = content.visible_text.strip().split("\n")[0][:50]
     what = "\u201c%s\u201d" % shown if shown else _("formatted content")
     if not first:

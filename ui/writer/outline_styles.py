@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Dict, Optional
 
+from .placement import restyle
+
 HEADING_PREFIX = "Heading "
 LEVELS = 10
 
@@ -50,7 +52,7 @@ def fit_headings(document, paragraphs) -> None:
             continue
         styles = outline_styles(document) if styles is None else styles
         if level in styles:
-            paragraph.setPropertyValue("ParaStyleName", styles[level])
+            restyle(paragraph, styles[level])
         if int(paragraph.getPropertyValue("OutlineLevel") or 0) != level:
             paragraph.setPropertyValue("OutlineLevel", level)  # no style carries it: the paragraph does
 

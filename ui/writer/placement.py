@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import List, Optional
 
+from com.sun.star.beans.PropertyState import DIRECT_VALUE
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
 from ...core.agent.tools import ToolError
@@ -20,6 +21,10 @@ CHAR_PROPERTIES = ("CharWeight", "CharPosture", "CharUnderline", "CharStrikeout"
                    "CharBackTransparent", "CharColor", "CharHeight", "CharFontName", "CharStyleName",
                    "HyperLinkURL", "CharHighlight")
 DEFAULT_BODY_STYLE = "Standard"
+LOOK_PROPERTIES = ("BottomBorder", "BreakType", "LeftBorder", "ParaAdjust", "ParaBackColor", "ParaBottomMargin",
+                   "ParaFirstLineIndent", "ParaKeepTogether", "ParaLeftMargin", "ParaLineSpacing", "ParaOrphans",
+                   "ParaRightMargin", "ParaSplit", "ParaTopMargin", "ParaWidows", "RightBorder", "TopBorder")
+"""A paragraph's own look (what CSS on an imported ``<p>`` sets), sorted by name."""
 
 
 def body_style(blocks: List[Block], near: int) -> str:
@@ -104,6 +109,25 @@ def _paragraph_beside_table(document, table, before: bool) -> None:
         document.getText().insertTextContentBefore(paragraph, table)
     else:
         document.getText().insertTextContentAfter(paragraph, table)
+
+
+def restyle(paragraph, style: str) -> None:
+    """Give ``paragraph`` the style ``style``, keeping the look set on the paragraph itself.
+
+    Setting a paragraph style through the API drops the paragraph's direct alignment,
+    spacing, margins and breaks; those an import set (from CSS) are put back.
+    """
+    look = own_look(paragraph)
+    paragraph.setPropertyValue("ParaStyleName", style)
+    if look:
+        paragraph.setPropertyValues(tuple(look), tuple(look.values()))
+
+
+def own_look(paragraph) -> dict:
+    """The properties of :data:`LOOK_PROPERTIES` set on ``paragraph`` itself, by name (sorted), with their values."""
+    states = paragraph.getPropertyStates(LOOK_PROPERTIES)
+    own = tuple(name for name, state in zip(LOOK_PROPERTIES, states) if state == DIRECT_VALUE)
+    return dict(zip(own, paragraph.getPropertyValues(own))) if own else {}
 
 
 def reset_paragraph(paragraph, style: str) -> None:

@@ -39,7 +39,7 @@ from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.beans import PropertyValue
 
 from ...core.text.format_keep import plan_edits
-from ...core.text.runs import LINE_BREAK
+from ...core.text.runs import LINE_BREAK, Run
 from .content import Content
 from .locate import Match
 from .text_ops import clean
@@ -119,7 +119,8 @@ def _formatted_step(old: str, content: Content, recording: bool) -> Optional[Lis
     if content.kind != "inline" or len(runs) != 1:
         return None
     run = runs[0]
-    if run.link or run.code or run.text == LINE_BREAK or "\n" in run.text or REPLACE_SPECIAL.intersection(run.text):
+    if run.link or run.code or run.picture or _has_looks(run) or run.text == LINE_BREAK or "\n" in run.text \
+            or REPLACE_SPECIAL.intersection(run.text):
         return None
     if recording and clean(run.text) == old:
         return None  # a format-only change: Replace All would loop (module docstring)
@@ -128,6 +129,12 @@ def _formatted_step(old: str, content: Content, recording: bool) -> Optional[Lis
         ("CharStrikeout", STRIKE_SINGLE if run.strike else None),
         ("CharUnderline", UNDERLINE_SINGLE if run.underline else None)) if value is not None)
     return [Step(Search(old), clean(run.text), attributes)]
+
+
+def _has_looks(run: Run) -> bool:
+    """The run sets more than bold, italic, strikethrough and underline (the replacement attributes used here)."""
+    return run.subscript or run.superscript or any(value is not None for value in (
+        run.color, run.background, run.size_pt, run.font, run.case_map, run.spacing_pt))
 
 
 def _around(before: str, middle: str, after: str) -> Search:

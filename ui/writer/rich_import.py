@@ -3,14 +3,21 @@
 The content is written to a temporary UTF-8 HTML file and inserted with
 ``XDocumentInsertable.insertDocumentFromURL`` into an empty paragraph opened for it,
 so headings, lists, tables and links arrive as native Writer objects. The filter
-leaves the host paragraph empty after the content; it is removed. Paragraphs the
+leaves the host paragraph empty after the content; it is removed. The filter also drops the
+own look (alignment, spacing, margins, breaks) of the first paragraph it puts into the host, so
+a marker paragraph goes first and is removed after; not where objects are anchored in the host
+(a text box at the end of the document): removing the marker there made LibreOffice 7.4's redo
+of the step lose the text box (measured with the undo, redo, undo test of test_inserting.py). Paragraphs the
 filter styles as plain HTML body text ("Text body") take the document's own body
 style when that differs, so new text looks like the text around it, and headings take
 the style that carries their outline level in this document (:mod:`.outline_styles`).
+Pictures (embedded as ``data:`` URLs by :mod:`marginalia.core.text.html_import`) wider
+than the text area are shrunk to its width, their proportions kept.
 """
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from typing import List, Optional, Tuple
 
@@ -18,12 +25,18 @@ import uno
 from com.sun.star.beans import PropertyValue
 
 from ...core.agent.tools import ToolError
+from ..office.enumeration import elements
 from .blocks import Block, body_blocks, has_block, reread_around
 from .outline_styles import fit_headings
+from .pictures import text_width
+from .placement import restyle
 from .spans import TextSpan
 
 HTML_FILTER = "HTML (StarWriter)"
 HTML_BODY_STYLE = "Text body"
+MARKER = "<p>&#8203;</p>"
+"""The paragraph imported first, into the host, so that the content's first paragraph keeps its look."""
+_BODY = re.compile(r"<body[^>]*>", re.IGNORECASE)
 
 
 def import_html(document, paragraph_number: int, html: str, body_style: str,
@@ -44,23 +57,70 @@ def import_html(document, paragraph_number: int, html: str, body_style: str,
     host = blocks[paragraph_number - 1].obj
     has_block(blocks, paragraph_number + 2)  # read past the stretch reread_around reads again, before the change
     cursor = document.getText().createTextCursorByRange(host.getStart())
-    path = _write_temporary(html)
+    pictures_before = set(document.getGraphicObjects().getElementNames()) if "<img" in html else None
+    width = text_width(document, cursor) if pictures_before is not None else 0
+    marked = not _holds_objects(host)
+    path = _write_temporary(_with_marker(html) if marked else html)
     try:
         cursor.insertDocumentFromURL(uno.systemPathToFileUrl(path), (_property("FilterName", HTML_FILTER),))
     finally:
         os.unlink(path)
+    if pictures_before is not None:
+        _fit_new_pictures(document, pictures_before, width)
     blocks, added = reread_around(document, blocks, paragraph_number)  # the content went into the host paragraph
-    if added <= 0:
+    if added <= int(marked):  # nothing, or the marker alone
         host.dispose()
         raise ToolError("The content produced no text to insert (is it empty or only markup?).")
     leftover = blocks[paragraph_number - 1 + added]
     if leftover.kind == "paragraph" and not leftover.obj.getString():
         _remove_empty(document, leftover.obj, after_table=blocks[paragraph_number - 2 + added].kind == "table")
+    new_blocks = blocks[paragraph_number - 1 + int(marked):paragraph_number - 1 + added]  # the leftover went
+    if marked:
+        _remove_marker(document, blocks[paragraph_number - 1].obj)
+        added -= 1
     first, last = paragraph_number, paragraph_number + added - 1
-    new_blocks = blocks[first - 1:last]  # the leftover after them went, they did not move
     _adopt_body_style(new_blocks, body_style)
     fit_headings(document, [block.obj for block in new_blocks if block.kind == "paragraph"])
     return first, last
+
+
+def _with_marker(html: str) -> str:
+    body = _BODY.search(html)
+    return html[:body.end()] + MARKER + html[body.end():] if body else MARKER + html
+
+
+def _remove_marker(document, marker) -> None:
+    """Remove the marker paragraph (the paragraphs around it stay as they are).
+
+    The marker is part of the content just inserted, so it goes without being recorded, even in
+    review mode (recorded, its deletion would stay in the document for the user to review).
+    """
+    recording = bool(document.getPropertyValue("RecordChanges"))
+    if recording:
+        document.setPropertyValue("RecordChanges", False)
+    try:
+        marker.dispose()
+    finally:
+        if recording:
+            document.setPropertyValue("RecordChanges", True)
+
+
+def _holds_objects(paragraph) -> bool:
+    """True when something is anchored in ``paragraph`` (to it, at a character of it, or as a character)."""
+    if paragraph.createContentEnumeration("com.sun.star.text.TextContent").hasMoreElements():
+        return True
+    return any(portion.TextPortionType == "Frame" for portion in elements(paragraph.createEnumeration()))
+
+
+def _fit_new_pictures(document, before, width: int) -> None:
+    """Shrink the pictures the import added (those not named in ``before``) to ``width`` (1/100 mm)."""
+    pictures = document.getGraphicObjects()
+    for name in set(pictures.getElementNames()) - before:
+        shape = pictures.getByName(name)
+        size = shape.Size
+        if width and size.Width > width:
+            size.Height, size.Width = int(round(size.Height * width / size.Width)), width
+            shape.Size = size
 
 
 def _remove_empty(document, paragraph, after_table: bool) -> None:
@@ -85,7 +145,7 @@ def _adopt_body_style(blocks, body_style: str) -> None:
         return
     for block in blocks:
         if block.kind == "paragraph" and block.obj.getPropertyValue("ParaStyleName") == HTML_BODY_STYLE:
-            block.obj.setPropertyValue("ParaStyleName", body_style)
+            restyle(block.obj, body_style)
 
 
 def _write_temporary(html: str) -> str:

@@ -6,12 +6,14 @@
   the formatting of the word it replaces.
 * :func:`write_plain` replaces a range with text; ``\\n`` becomes a paragraph break.
 * :func:`write_runs` replaces a range with formatted runs (from inline Markdown or
-  HTML), on top of the formatting found at that position.
+  HTML), on top of the formatting found at that position: bold, italic, underline,
+  strikethrough, code, links, subscript and superscript, colour, highlight, size, font, capitals
+  and small capitals, letter spacing, line breaks and pictures (as characters).
 """
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from com.sun.star.awt.FontSlant import ITALIC
 from com.sun.star.awt.FontStrikeout import SINGLE as STRIKE_SINGLE
@@ -20,14 +22,22 @@ from com.sun.star.awt.FontWeight import BOLD
 from com.sun.star.text.ControlCharacter import LINE_BREAK as LINE_BREAK_CHAR, PARAGRAPH_BREAK
 
 from ...core.text.format_keep import plan_edits
-from ...core.text.runs import LINE_BREAK, Run
+from ...core.text.runs import Run
+from .pictures import PictureMaker
 from .spans import TextSpan
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 CODE_STYLE = "Source Text"
-RUN_PROPERTIES = ("CharPosture", "CharStrikeout", "CharStyleName", "CharUnderline", "CharWeight", "HyperLinkURL")
+RUN_PROPERTIES = ("CharBackColor", "CharBackTransparent", "CharCaseMap", "CharColor", "CharEscapement",
+                  "CharEscapementHeight", "CharFontName", "CharHeight", "CharKerning", "CharPosture", "CharStrikeout",
+                  "CharStyleName", "CharUnderline", "CharWeight", "HyperLinkURL")
 """Sorted by name, as XMultiPropertySet requires."""
 DEFAULT_CHAR_STYLE = "Standard"
+POINT = 2540 / 72
+"""1/100 mm in a point (CharKerning's unit)."""
+SUBSCRIPT, SUPERSCRIPT, SMALLER = -14000, 14000, 58
+"""CharEscapement and CharEscapementHeight of sub- and superscript as Writer's Subscript and Superscript buttons
+set them (automatic position, 58% size; measured through the dispatcher)."""
 
 
 def clean(text: str) -> str:
@@ -123,19 +133,23 @@ def insert_plain(xtext, cursor, text: str) -> None:
             xtext.insertString(cursor, line, False)
 
 
-def write_runs(xtext, cursor, runs: List[Run]) -> None:
+def write_runs(xtext, cursor, runs: List[Run], maker: Optional[PictureMaker] = None) -> None:
     """Replace the range of ``cursor`` with formatted ``runs``.
 
     Formats a run does not set are those found at the position (so a link inserted
     into a bold sentence stays bold); formats a run sets are switched on for it only.
+    ``maker`` places the pictures among the runs (required when there are any).
     """
     cursor.setString("")
     cursor.collapseToEnd()  # while changes are recorded the deleted text stays, and the cursor over it
     base = _formats_at(cursor)
     inherited = base
     for run in runs:
-        if run.text == LINE_BREAK:
+        if run.is_break:
             xtext.insertControlCharacter(cursor, LINE_BREAK_CHAR, False)
+            continue
+        if run.picture is not None:
+            maker.insert_as_character(xtext, cursor, run.picture)
             continue
         text = clean(run.text).replace("\n", " ")
         if not text:
@@ -155,12 +169,22 @@ def _formats_at(cursor) -> Dict[str, object]:
 
 
 def _run_values(run: Run, base: Dict[str, object]) -> List[object]:
+    escapement = SUBSCRIPT if run.subscript else SUPERSCRIPT if run.superscript else None
     values = {"CharWeight": BOLD if run.bold else base["CharWeight"],
               "CharPosture": ITALIC if run.italic else base["CharPosture"],
               "CharStrikeout": STRIKE_SINGLE if run.strike else base["CharStrikeout"],
               "CharUnderline": UNDERLINE_SINGLE if run.underline else base["CharUnderline"],
               "CharStyleName": CODE_STYLE if run.code else base["CharStyleName"] or DEFAULT_CHAR_STYLE,
-              "HyperLinkURL": run.link if run.link else base["HyperLinkURL"] or ""}
+              "HyperLinkURL": run.link if run.link else base["HyperLinkURL"] or "",
+              "CharEscapement": base["CharEscapement"] if escapement is None else escapement,
+              "CharEscapementHeight": base["CharEscapementHeight"] if escapement is None else SMALLER,
+              "CharColor": base["CharColor"] if run.color is None else run.color,
+              "CharBackColor": base["CharBackColor"] if run.background is None else run.background,
+              "CharBackTransparent": base["CharBackTransparent"] if run.background is None else False,
+              "CharHeight": base["CharHeight"] if run.size_pt is None else float(run.size_pt),
+              "CharFontName": base["CharFontName"] if run.font is None else run.font,
+              "CharCaseMap": base["CharCaseMap"] if run.case_map is None else run.case_map,
+              "CharKerning": base["CharKerning"] if run.spacing_pt is None else int(round(run.spacing_pt * POINT))}
     return [values[name] for name in RUN_PROPERTIES]
 
 
