@@ -3,9 +3,12 @@
 System packages (apt): LibreOffice Writer and Calc, the Python UNO bridge and script
 provider, Xvfb, ImageMagick and xdotool (screenshots and real input), openssl (test
 certificates), the LibreOffice SDK (``unoidl-write`` compiles the Calc add-in's IDL at
-`make oxt` time). Python packages (pip, into the interpreter running this script):
-requirements-dev.txt. When everything is there already it installs nothing and takes
-well under a second, so `make test` runs it every time.
+`make oxt` time). Python packages (pip): requirements-dev.txt, into the interpreter running
+this script, or, when that is the system's Python and the system manages it (PEP 668:
+Debian 12 and 13 refuse ``pip install`` there), into the project's venv ``.venv``, made with
+access to the system's packages (``uno`` is one) and used by every make target
+(``--interpreter`` names it). When everything is there already it installs nothing and
+takes well under a second, so `make test` runs it every time.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUIREMENTS = os.path.join(ROOT, "requirements-dev.txt")
@@ -34,6 +38,8 @@ OTHER_SYSTEMS = ("Please install the equivalents of these Debian packages with y
                  "(LibreOffice 7.4 or newer with its Python UNO bridge, Python script provider and SDK; Fedora: "
                  "libreoffice-writer libreoffice-calc libreoffice-pyuno libreoffice-sdk; macOS/Windows: the "
                  "installer and SDK from libreoffice.org), then run make again.")
+VENV = os.path.join(ROOT, ".venv")
+VENV_PYTHON = os.path.join(VENV, "bin", "python")
 PIN = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;#]+)")
 
 
@@ -84,13 +90,43 @@ def install_requirements(missing) -> None:
     print("installing with pip: " + " ".join(missing), flush=True)
     result = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-r", REQUIREMENTS])
     if result.returncode != 0:
-        raise SystemExit("pip could not install requirements-dev.txt into %s; if this Python is managed by the "
-                         "system (PEP 668), run make in a virtual environment: python3 -m venv .venv && "
-                         ". .venv/bin/activate && make test" % sys.executable)
+        raise SystemExit("pip could not install requirements-dev.txt into %s" % sys.executable)
 
 
-def main() -> int:
-    ensure_system_packages(APT_PACKAGES)
+def externally_managed() -> bool:
+    """True when this interpreter is a system Python whose packages the system manages (PEP 668)."""
+    if sys.prefix != sys.base_prefix:  # a virtual environment
+        return False
+    return os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
+
+
+def interpreter() -> str:
+    """The Python the make targets run: the project's venv when this one is externally managed."""
+    if externally_managed() and os.path.exists(VENV_PYTHON):
+        return VENV_PYTHON
+    return sys.executable
+
+
+def ensure_venv() -> None:
+    """Make the project's venv (with the system's packages visible, ``uno`` among them) when it is missing."""
+    if os.path.exists(VENV_PYTHON):
+        return
+    if not os.path.isdir(os.path.join(sysconfig.get_path("stdlib"), "ensurepip")):  # Debian splits it off
+        install_system_packages(["python3-venv"])
+    print("this Python is managed by the system (PEP 668): making the project's venv %s" % VENV, flush=True)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", VENV], check=True)
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--interpreter"]:
+        print(interpreter())
+        return 0
+    if argv != ["--requirements"]:
+        ensure_system_packages(APT_PACKAGES)
+        if externally_managed():
+            ensure_venv()
+            return subprocess.run([VENV_PYTHON, os.path.abspath(__file__), "--requirements"]).returncode
     requirements = missing_requirements()
     if requirements:
         install_requirements(requirements)
