@@ -1,9 +1,6 @@
-"""Edit Selection (Ctrl+E) and Extend Selection (Ctrl+Q) in a real soffice, streamed from a scripted server."""
+"""Edit Selection and Extend Selection in a real soffice, streamed from a scripted server (their shortcuts:
+tests/office/test_shortcuts.py)."""
 import time
-
-from com.sun.star.awt import KeyEvent
-from com.sun.star.awt.Key import E, Q
-from com.sun.star.awt.KeyModifier import MOD1
 
 from support.commands import press
 from support.panel import Panel, set_settings
@@ -28,15 +25,6 @@ def select_paragraph(doc, number):
 
 def undo_titles(doc):
     return list(doc.getUndoManager().getAllUndoActionTitles())
-
-
-def test_shortcuts_in_writer(office):
-    supplier = office.service("com.sun.star.ui.ModuleUIConfigurationManagerSupplier")
-    shortcuts = supplier.getUIConfigurationManager("com.sun.star.text.TextDocument").getShortCutManager()
-    for code, command in ((E, "org.marginalia:EditSelection"), (Q, "org.marginalia:ExtendSelection")):
-        key = KeyEvent()
-        key.KeyCode, key.Modifiers = code, MOD1
-        assert shortcuts.getCommandByKeyEvent(key) == command
 
 
 def test_menu_entries(office):
@@ -204,7 +192,7 @@ def accessible_children(context, depth=0):
 
 
 def test_the_instruction_box_from_the_menu_command(gui_office, scripted_server):
-    """Without an instruction the command asks for one in its dialog, as after Ctrl+E."""
+    """Without an instruction the command asks for one in its dialog, as after its shortcut."""
     from support.settings_driver import find_top_window
     set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
     doc = gui_office.new_document("swriter")
