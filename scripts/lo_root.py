@@ -130,16 +130,14 @@ def build_base() -> str:
 
 
 def _copy_host_facts(root: str) -> None:
-    """What the root needs from this machine: name resolution, its own host name, and the CA bundle.
+    """What the root needs from this machine: name resolution, localhost and its own host name, the CA bundle.
 
     The CA bundle matters where TLS goes through an intercepting proxy (pip's downloads fail otherwise).
     """
     shutil.copy("/etc/resolv.conf", os.path.join(root, "etc", "resolv.conf"))
-    line = "127.0.1.1 %s\n" % os.uname().nodename
-    with open(os.path.join(root, "etc", "hosts"), "a+", encoding="utf-8") as handle:
-        handle.seek(0)
-        if line not in handle.read():
-            handle.write(line)
+    with open(os.path.join(root, "etc", "hosts"), "w", encoding="utf-8") as handle:
+        handle.write("127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n127.0.1.1 %s\n"
+                     % os.uname().nodename)
     if os.path.exists(CA_BUNDLE):
         shutil.copy(CA_BUNDLE, root + CA_BUNDLE)
 
