@@ -23,6 +23,8 @@ nothing stays mounted after the run, even when it is interrupted. Needs root, de
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import io
 import os
 import shlex
@@ -212,6 +214,19 @@ def test(version: str, tests: str) -> int:
     return code
 
 
+@contextlib.contextmanager
+def exclusive(version: str):
+    """Hold the root of ``version`` for one run at a time (a second run waits: it would replace the tree)."""
+    os.makedirs(CACHE, exist_ok=True)
+    with open(os.path.join(CACHE, "lo-%s.lock" % version), "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say("another run uses the LibreOffice %s root; waiting for it" % version)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("test", "shell", "build"))
@@ -221,14 +236,15 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         raise SystemExit("building and entering a root needs root (debootstrap, chroot, mounts)")
-    if args.action == "build":
-        build_root(args.lo)
-        return 0
-    if args.action == "shell":
-        root = build_root(args.lo)
-        copy_tree(root)
-        return inside(root, "cd %s && %s" % (SOURCE_DIR, " ".join(args.command) or "bash"), check=False)
-    return test(args.lo, args.tests)
+    with exclusive(args.lo):
+        if args.action == "build":
+            build_root(args.lo)
+            return 0
+        if args.action == "shell":
+            root = build_root(args.lo)
+            copy_tree(root)
+            return inside(root, "cd %s && %s" % (SOURCE_DIR, " ".join(args.command) or "bash"), check=False)
+        return test(args.lo, args.tests)
 
 
 if __name__ == "__main__":
