@@ -26,6 +26,9 @@ RUN_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreo
 """What `make run` needs: the office, its Python bridge, the SDK that compiles the Calc add-in's
 IDL at build time, and a virtual screen for machines without a display."""
 APT_PACKAGES = RUN_PACKAGES + ["imagemagick", "xdotool", "openssl", "x11-utils"]
+LOCAL_MODEL_PACKAGES = ["python3-pip", "python3-venv", "build-essential"]
+"""What `make run` needs to build the embedded model's server (pip builds llama-cpp-python with the compilers into a
+venv of its own); Debian 13 has none of them by default."""
 # What each apt package provides, to skip apt when everything is there already.
 PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-calc": "/usr/lib/libreoffice/program/scalc",
@@ -33,7 +36,10 @@ PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-script-provider-python": "/usr/lib/libreoffice/program/pythonscript.py",
             "xvfb": "/usr/bin/Xvfb", "imagemagick": "/usr/bin/import", "xdotool": "/usr/bin/xdotool",
             "openssl": "/usr/bin/openssl", "x11-utils": "/usr/bin/xwininfo",
-            "libreoffice-dev": "/usr/lib/libreoffice/sdk/bin/unoidl-write"}
+            "libreoffice-dev": "/usr/lib/libreoffice/sdk/bin/unoidl-write",
+            "python3-pip": "/usr/lib/python3/dist-packages/pip/__init__.py",
+            "python3-venv": os.path.join(sysconfig.get_path("stdlib"), "ensurepip", "__init__.py"),
+            "build-essential": "/usr/bin/g++"}
 OTHER_SYSTEMS = ("Please install the equivalents of these Debian packages with your system's package manager: %s "
                  "(LibreOffice 7.4 or newer with its Python UNO bridge, Python script provider and SDK; Fedora: "
                  "libreoffice-writer libreoffice-calc libreoffice-pyuno libreoffice-sdk; macOS/Windows: the "
@@ -111,8 +117,7 @@ def ensure_venv() -> None:
     """Make the project's venv (with the system's packages visible, ``uno`` among them) when it is missing."""
     if os.path.exists(VENV_PYTHON):
         return
-    if not os.path.isdir(os.path.join(sysconfig.get_path("stdlib"), "ensurepip")):  # Debian splits it off
-        install_system_packages(["python3-venv"])
+    ensure_system_packages(["python3-venv"])  # Debian splits ensurepip off
     print("this Python is managed by the system (PEP 668): making the project's venv %s" % VENV, flush=True)
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", VENV], check=True)
 
