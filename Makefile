@@ -10,8 +10,10 @@ PY = $(shell $(PYTHON) scripts/install_deps.py --interpreter)
 
 .PHONY: run test test-core test-office test-e2e test-resilience test-crash test-lo check oxt install deps bench local-model clean
 
+# RUN_ARGS="--exit-after 60" closes LibreOffice after a minute (for automated checks; see scripts/run.py --help).
+RUN_ARGS ?=
 run:
-	$(PYTHON) scripts/run.py
+	$(PYTHON) scripts/run.py $(RUN_ARGS)
 
 test: check
 	$(PY) -m pytest -q -m "not slow" tests
