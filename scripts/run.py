@@ -120,10 +120,10 @@ def start_local_model(home: str):
     from localmodel.errors import LocalModelError
     try:
         if not provision.is_set_up():
-            import install_deps
-            install_deps.ensure_system_packages(install_deps.LOCAL_MODEL_PACKAGES)
             say("No endpoint is configured: setting up the embedded local model (SmolLM2-135M). "
                 "The first time this builds its server, about 6 minutes on 2 cores; later starts take a second.")
+            import install_deps
+            install_deps.ensure_system_packages(install_deps.LOCAL_MODEL_PACKAGES)
             provision.setup()
         state = server.start(wait=True)
         say("Embedded local model running at %s" % state["base_url"])
