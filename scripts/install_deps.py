@@ -26,6 +26,8 @@ RUN_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "python3-uno", "libreo
 """What `make run` needs: the office, its Python bridge, the SDK that compiles the Calc add-in's
 IDL at build time, and a virtual screen for machines without a display."""
 APT_PACKAGES = RUN_PACKAGES + ["imagemagick", "xdotool", "openssl", "x11-utils"]
+VIRTUAL_SCREEN_PACKAGES = ["imagemagick"]
+"""What `make run` needs on a machine without a display: the screenshot of the virtual screen (Xvfb is a RUN_PACKAGE)."""
 LOCAL_MODEL_PACKAGES = ["python3-pip", "python3-venv", "build-essential"]
 """What `make run` needs to build the embedded model's server (pip builds llama-cpp-python with the compilers into a
 venv of its own); Debian 13 has none of them by default."""
