@@ -53,11 +53,17 @@ def test_only_writer_gets_shortcuts():
 
 
 def test_no_default_binding_is_overridden(office, default_bindings):
+    """Every default binding stays; a key added in a module binds nothing globally either (a module's
+    key wins over the global one there: Ctrl+Q in Writer was Quit)."""
     with_marginalia = bindings(office, our_modules())
     changed = {key: (command, with_marginalia.get(key)) for key, command in default_bindings.items()
                if with_marginalia.get(key) != command}
     assert changed == {}, "default bindings replaced: %s" % changed
-    assert len(default_bindings) > 100  # the defaults were really read
+    added = [key for key in with_marginalia if key not in default_bindings]
+    shadowed = {key: default_bindings[("Global",) + key[1:]] for key in added
+                if ("Global",) + key[1:] in default_bindings}
+    assert shadowed == {}, "global bindings hidden in a module: %s" % shadowed
+    assert len(default_bindings) > 100 and len(added) == 2  # the defaults were really read; ours are there
 
 
 def test_edit_and_extend_selection_shortcuts_in_writer(office, default_bindings):
