@@ -52,6 +52,8 @@ class SettingsDialogDriver:
     """The open settings dialog."""
 
     def __init__(self, ctx, window, display=None):
+        self.shown_after = 0.0
+        """Seconds from the Settings command to the dialog showing (set by :meth:`open`)."""
         self.ctx, self.window, self.display = ctx, settled(window, display), display
         self._controls = xdl_controls(window, XDL)
         self._kinds = xdl_kinds(XDL)
@@ -65,7 +67,10 @@ class SettingsDialogDriver:
         dispatch(ctx, frame, "org.marginalia:Settings")  # returns at once: the dialog opens later
         assert time.monotonic() - started < 5, "the Settings dispatch waited for the dialog"
         window = wait_until(lambda: find_top_window(ctx), timeout, message="the settings dialog")
-        return cls(ctx, window, display)
+        shown_after = time.monotonic() - started
+        driver = cls(ctx, window, display)
+        driver.shown_after = shown_after
+        return driver
 
     def control(self, name: str):
         """The control's window peer (its position, size, enabled state, text)."""
@@ -80,15 +85,24 @@ class SettingsDialogDriver:
             return self.selected(name)
         return control_text(control)
 
-    def set_text(self, name: str, text: str) -> None:
+    def set_text(self, name: str, text: str, attempts: int = 3) -> None:
         """Type ``text`` into a field (single- or multi-line, or a combo box's entry), replacing what it holds.
 
         Returns once the field reads ``text`` (a password field, which cannot be read, after a moment).
+        On a busy machine a dialog that has just shown now and then drops the first keys: then the
+        text is typed again, as a user would.
         """
         self._require_display()
-        type_into(self.display, self.window, self.control(name), text)
-        if name not in self._passwords:
-            wait_until(lambda: self.text(name) == text, 10, message="%s to read %r" % (name, text))
+        for attempt in range(1, attempts + 1):
+            type_into(self.display, self.window, self.control(name), text)
+            if name in self._passwords:
+                return
+            try:
+                wait_until(lambda: self.text(name) == text, 5, message="%s to read %r" % (name, text))
+                return
+            except AssertionError:
+                if attempt == attempts:
+                    raise
 
     def move_pointer_away(self) -> None:
         """Park the mouse pointer in the screen's corner (tooltips vanish)."""

@@ -108,7 +108,7 @@ def xdl_controls(top, path: str):
     return found
 
 
-def settled(top, display=None, timeout: float = 5.0, least: float = 0.5):
+def settled(top, display=None, timeout: float = 5.0, least: float = 1.0):
     """``top`` once it has stopped moving and has been shown ``least`` seconds, and (with ``display``)
     clicked once on its empty top-left corner: the first click or keys a dialog gets right after it
     shows were seen to get lost now and then, as when a window needs a click to take input."""
