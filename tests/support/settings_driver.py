@@ -93,16 +93,17 @@ class SettingsDialogDriver:
         text is typed again, as a user would.
         """
         self._require_display()
-        for attempt in range(1, attempts + 1):
+        read = []
+        for _ in range(attempts):
             type_into(self.display, self.window, self.control(name), text)
             if name in self._passwords:
                 return
             try:
-                wait_until(lambda: self.text(name) == text, 5, message="%s to read %r" % (name, text))
+                wait_until(lambda: read.append(self.text(name)) or read[-1] == text, 5)
                 return
             except AssertionError:
-                if attempt == attempts:
-                    raise
+                continue
+        raise AssertionError("%s reads %r after typing %r %d times" % (name, read[-1], text, attempts))
 
     def move_pointer_away(self) -> None:
         """Park the mouse pointer in the screen's corner (tooltips vanish)."""
