@@ -6,7 +6,7 @@ window of the toolkit (a dialog, its controls) has an accessible context; on 25.
 STATIC without a scroll pane. So:
 
 * a window is found by the title its peer gives (a dialog's ``XDialog2.getTitle``, a message
-  box's ``CaptionText``);
+  box's window text, which is its caption);
 * labels, buttons and check boxes are read through their peer's window text;
 * a field (the window peer of a field is a bare panel around the edit) is read through
   accessibility where the office offers it, otherwise by selecting and copying its text with
@@ -37,10 +37,10 @@ def title_of(window) -> str:
     try:
         if hasattr(window, "getTitle"):  # a dialog (XDialog2)
             return window.getTitle()
-        if hasattr(window, "getCaptionText"):  # a message box (XMessageBox)
-            return window.getCaptionText()
-        return window.getAccessibleContext().getAccessibleName()  # neither: accessibility, where it exists
-    except Exception:  # closing right now, or no accessible context (26.8)
+        # any other top window (a message box, a document's frame): the window's own text is its title;
+        # on 26.8 a message box's XMessageBox offers only its CaptionText attribute, no getCaptionText()
+        return str(window.getProperty("Text") or "")
+    except Exception:  # closing right now
         return ""
 
 
@@ -177,21 +177,26 @@ def copied_text(display, ctx, top, peer) -> str:
 
 
 def list_entries(peer):
-    """A list's or combo box's entries, or None where accessibility cannot read them (26.8)."""
+    """A list's or combo box's entries, or None where the office gives the control no accessible context (26.8)."""
     context = accessible(peer)
-    entries = context and _below(context, lambda c: c.getAccessibleRole() == LIST)
-    if not entries:
+    if context is None:
         return None
+    entries = _below(context, lambda c: c.getAccessibleRole() == LIST)
     return [entries.getAccessibleChild(i).getAccessibleContext().getAccessibleName()
-            for i in range(entries.getAccessibleChildCount())]
+            for i in range(entries.getAccessibleChildCount())] if entries else []
 
 
 def list_choice(peer):
-    """A drop-down list's chosen entry, or None where accessibility cannot read it (26.8)."""
+    """A drop-down list's chosen entry, or None where the office gives the control no accessible context (26.8).
+
+    Nothing else reads it there: the list's window peer is a bare window (no ``XListBox``, an empty
+    ``Text``), and a list's choice cannot be selected and copied."""
     context = accessible(peer)
+    if context is None:
+        return None
     roles = _text_roles()
-    shown = context and _below(context, lambda c: c.getAccessibleRole() in roles and hasattr(c, "getText"))
-    return shown.getText() if shown else None
+    shown = _below(context, lambda c: c.getAccessibleRole() in roles and hasattr(c, "getText"))
+    return shown.getText() if shown else ""
 
 
 def screen_rect(top, control):
@@ -220,7 +225,9 @@ def type_into(display, top, control, text: str) -> None:
     click(display, top, control, at_left=True)
     xdotool(display, "key", "ctrl+a", "BackSpace")
     if text:
-        xdotool(display, "type", "--delay", "2", text)
+        # 20 ms between keys: at 2 ms the second of two equal characters was now and then lost on a busy machine
+        # (seen on 26.8: 'http:/127.0.0.1…' for 'http://127.0.0.1…', three times in a row)
+        xdotool(display, "type", "--delay", "20", text)
     time.sleep(0.2)  # let the office handle the last key
 
 
