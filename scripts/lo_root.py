@@ -84,17 +84,24 @@ def run(command: List[str], **options) -> None:
 def inside(root: str, command: str, env: Optional[Dict[str, str]] = None, check: bool = True) -> int:
     """Run the shell ``command`` inside ``root`` with /proc, /sys, /dev, a fresh /tmp and the package cache mounted.
 
-    The mounts are made in a private mount namespace, so they end with the command.
+    The mounts are made in a private mount namespace, so they end with the command. The root's
+    /tmp is the directory ``<root>-tmp`` outside it, emptied first and kept afterwards, so the
+    logs of a failed run (soffice's, the pytest profiles') can still be read:
+    ``/tmp/pytest-of-root/…`` inside is ``<root>-tmp/pytest-of-root/…`` outside.
     """
     debs = os.path.join(CACHE, "debs")
     os.makedirs(debs, exist_ok=True)
+    tmp = root + "-tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    os.chmod(tmp, 0o1777)
     variables = {"HOME": "/root", "PATH": PATH, "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive"}
     variables.update({name: value for name, value in os.environ.items() if name.startswith(PASSED_ON)})
     variables.update(env or {})
     mounts = " && ".join([
         "mount -t proc proc {r}/proc", "mount --rbind /sys {r}/sys", "mount --rbind /dev {r}/dev",
-        "mount -t tmpfs tmpfs {r}/tmp", "mount --bind {d} {r}/var/cache/apt/archives",
-    ]).format(r=shlex.quote(root), d=shlex.quote(debs))
+        "mount --bind {t} {r}/tmp", "mount --bind {d} {r}/var/cache/apt/archives",
+    ]).format(r=shlex.quote(root), d=shlex.quote(debs), t=shlex.quote(tmp))
     enter = "exec chroot %s /usr/bin/env -i %s /bin/sh -c %s" % (
         shlex.quote(root), " ".join(shlex.quote("%s=%s" % item) for item in sorted(variables.items())),
         shlex.quote(command))
@@ -211,6 +218,8 @@ def test(version: str, tests: str) -> int:
     code = inside(root, command, check=False)
     say("LibreOffice %s: %s after %.0f s in all" % (version, "passed" if code == 0 else "FAILED (%d)" % code,
                                                    time.monotonic() - started))
+    if code != 0:
+        say("the run's /tmp (soffice logs, profiles) is kept in %s-tmp until the next run" % root)
     return code
 
 
