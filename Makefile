@@ -4,44 +4,57 @@
 #   make oxt      build dist/marginalia.oxt
 #   make install  install dist/marginalia.oxt into your LibreOffice
 PYTHON ?= python3
+# The Python the targets run: the project's .venv, which `make deps` makes when $(PYTHON) is a system
+# Python that refuses pip (PEP 668: Debian 12 and 13), otherwise $(PYTHON) itself.
+PY = $(shell $(PYTHON) scripts/install_deps.py --interpreter)
 
-.PHONY: run test test-core test-office test-e2e test-resilience test-crash eval check oxt install deps bench local-model clean
+.PHONY: run test test-core test-office test-e2e test-resilience test-crash test-lo eval check oxt install deps bench local-model clean
 
+# RUN_ARGS="--exit-after 60" closes LibreOffice after a minute (for automated checks; see scripts/run.py --help).
+RUN_ARGS ?=
 run:
-	$(PYTHON) scripts/run.py
+	$(PYTHON) scripts/run.py $(RUN_ARGS)
 
 test: check
-	$(PYTHON) -m pytest -q -m "not slow" tests
+	$(PY) -m pytest -q -m "not slow" tests
 
 # The long resilience parts: every-offset cut sweeps, a sampled sidebar sweep, 200-turn soaks (3-5 min).
 test-resilience: deps
-	$(PYTHON) -m pytest -q -s -m slow tests/resilience
+	$(PY) -m pytest -q -s -m slow tests/resilience
 
 # Random assistant turns of every Writer and Calc tool, taken back every way a user can (scripts/crash_hunt.py):
 # any crash of the office or undo that does not restore the document fails it. CI runs 50 cycles.
 CYCLES ?= 500
 test-crash: deps
-	$(PYTHON) scripts/crash_hunt.py --cycles $(CYCLES) --keep
+	$(PY) scripts/crash_hunt.py --cycles $(CYCLES) --keep
+
+# The office tests on a current LibreOffice (25.2 from Debian 13, 26.8 from trixie-backports) in a Debian 13
+# root made with debootstrap (needs root; the first run builds it, ~/.cache/marginalia/lo-roots/).
+# TESTS="tests/office/calc -x" runs those pytest arguments instead. See docs/libreoffice-versions.md.
+LO ?= 25.2
+TESTS ?=
+test-lo:
+	$(PYTHON) scripts/lo_root.py test --lo $(LO) --tests "$(TESTS)"
 
 # The task suite against a model (scripts/eval.py): $MARGINALIA_URL/$MARGINALIA_MODEL, else the embedded model.
 # EVAL=--plans runs the reference plans, EVAL=--scripted a scripted model answering with them.
 eval: deps
-	$(PYTHON) scripts/eval.py $(if $(MARGINALIA_URL),,$(if $(EVAL),,--local)) $(EVAL)
+	$(PY) scripts/eval.py $(if $(MARGINALIA_URL),,$(if $(EVAL),,--local)) $(EVAL)
 
 test-core: deps
-	$(PYTHON) -m pytest -q tests/core
+	$(PY) -m pytest -q tests/core
 
 test-office: deps
-	$(PYTHON) -m pytest -q tests/office
+	$(PY) -m pytest -q tests/office
 
 # The real-model tests, requiring the embedded model (set up on first use, about 6 minutes).
 test-e2e: deps
-	MARGINALIA_E2E=1 $(PYTHON) -m pytest -q tests/e2e
+	MARGINALIA_E2E=1 $(PY) -m pytest -q tests/e2e
 
 # Runtime code must stay valid on the oldest Python LibreOffice bundles (3.8), and every
 # user-visible string must be translated in every catalog.
 check: deps
-	$(PYTHON) scripts/check.py
+	$(PY) scripts/check.py
 
 oxt:
 	$(PYTHON) scripts/build_oxt.py
@@ -55,12 +68,12 @@ deps:
 	$(PYTHON) scripts/install_deps.py
 
 bench: deps
-	$(PYTHON) scripts/bench_stream.py
-	$(PYTHON) scripts/bench_text_calls.py
-	$(PYTHON) scripts/bench_connect.py
-	$(PYTHON) scripts/bench_calc.py
-	$(PYTHON) scripts/bench_ui.py
-	$(PYTHON) scripts/bench_writer.py --sizes 30,150
+	$(PY) scripts/bench_stream.py
+	$(PY) scripts/bench_text_calls.py
+	$(PY) scripts/bench_connect.py
+	$(PY) scripts/bench_calc.py
+	$(PY) scripts/bench_ui.py
+	$(PY) scripts/bench_writer.py --sizes 30,150
 
 local-model:
 	$(PYTHON) scripts/local_model.py setup

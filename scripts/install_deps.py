@@ -3,9 +3,12 @@
 System packages (apt): LibreOffice Writer, Calc, Impress and Draw, the Python UNO bridge and script
 provider, Xvfb, ImageMagick and xdotool (screenshots and real input), openssl (test
 certificates), the LibreOffice SDK (``unoidl-write`` compiles the Calc add-in's IDL at
-`make oxt` time). Python packages (pip, into the interpreter running this script):
-requirements-dev.txt. When everything is there already it installs nothing and takes
-well under a second, so `make test` runs it every time.
+`make oxt` time). Python packages (pip): requirements-dev.txt, into the interpreter running
+this script, or, when that is the system's Python and the system manages it (PEP 668:
+Debian 12 and 13 refuse ``pip install`` there), into the project's venv ``.venv``, made with
+access to the system's packages (``uno`` is one) and used by every make target
+(``--interpreter`` names it). When everything is there already it installs nothing and
+takes well under a second, so `make test` runs it every time.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUIREMENTS = os.path.join(ROOT, "requirements-dev.txt")
@@ -22,6 +26,11 @@ RUN_PACKAGES = ["libreoffice-writer", "libreoffice-calc", "libreoffice-impress",
 """What `make run` needs: the office, its Python bridge, the SDK that compiles the Calc add-in's
 IDL at build time, and a virtual screen for machines without a display."""
 APT_PACKAGES = RUN_PACKAGES + ["imagemagick", "xdotool", "openssl", "x11-utils"]
+VIRTUAL_SCREEN_PACKAGES = ["imagemagick"]
+"""What `make run` needs on a machine without a display: the screenshot of the virtual screen (Xvfb is a RUN_PACKAGE)."""
+LOCAL_MODEL_PACKAGES = ["python3-pip", "python3-venv", "build-essential"]
+"""What `make run` needs to build the embedded model's server (pip builds llama-cpp-python with the compilers into a
+venv of its own); Debian 13 has none of them by default."""
 # What each apt package provides, to skip apt when everything is there already.
 PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-calc": "/usr/lib/libreoffice/program/scalc",
@@ -31,11 +40,16 @@ PROVIDES = {"libreoffice-writer": "/usr/lib/libreoffice/program/swriter",
             "libreoffice-script-provider-python": "/usr/lib/libreoffice/program/pythonscript.py",
             "xvfb": "/usr/bin/Xvfb", "imagemagick": "/usr/bin/import", "xdotool": "/usr/bin/xdotool",
             "openssl": "/usr/bin/openssl", "x11-utils": "/usr/bin/xwininfo",
-            "libreoffice-dev": "/usr/lib/libreoffice/sdk/bin/unoidl-write"}
+            "libreoffice-dev": "/usr/lib/libreoffice/sdk/bin/unoidl-write",
+            "python3-pip": "/usr/lib/python3/dist-packages/pip/__init__.py",
+            "python3-venv": os.path.join(sysconfig.get_path("stdlib"), "ensurepip", "__init__.py"),
+            "build-essential": "/usr/bin/g++"}
 OTHER_SYSTEMS = ("Please install the equivalents of these Debian packages with your system's package manager: %s "
                  "(LibreOffice 7.4 or newer with its Python UNO bridge, Python script provider and SDK; Fedora: "
                  "libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-draw libreoffice-pyuno "
                  "libreoffice-sdk; macOS/Windows: the installer and SDK from libreoffice.org), then run make again.")
+VENV = os.path.join(ROOT, ".venv")
+VENV_PYTHON = os.path.join(VENV, "bin", "python")
 PIN = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;#]+)")
 
 
@@ -86,13 +100,42 @@ def install_requirements(missing) -> None:
     print("installing with pip: " + " ".join(missing), flush=True)
     result = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-r", REQUIREMENTS])
     if result.returncode != 0:
-        raise SystemExit("pip could not install requirements-dev.txt into %s; if this Python is managed by the "
-                         "system (PEP 668), run make in a virtual environment: python3 -m venv .venv && "
-                         ". .venv/bin/activate && make test" % sys.executable)
+        raise SystemExit("pip could not install requirements-dev.txt into %s" % sys.executable)
 
 
-def main() -> int:
-    ensure_system_packages(APT_PACKAGES)
+def externally_managed() -> bool:
+    """True when this interpreter is a system Python whose packages the system manages (PEP 668)."""
+    if sys.prefix != sys.base_prefix:  # a virtual environment
+        return False
+    return os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
+
+
+def interpreter() -> str:
+    """The Python the make targets run: the project's venv when this one is externally managed."""
+    if externally_managed() and os.path.exists(VENV_PYTHON):
+        return VENV_PYTHON
+    return sys.executable
+
+
+def ensure_venv() -> None:
+    """Make the project's venv (with the system's packages visible, ``uno`` among them) when it is missing."""
+    if os.path.exists(VENV_PYTHON):
+        return
+    ensure_system_packages(["python3-venv"])  # Debian splits ensurepip off
+    print("this Python is managed by the system (PEP 668): making the project's venv %s" % VENV, flush=True)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", VENV], check=True)
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--interpreter"]:
+        print(interpreter())
+        return 0
+    if argv != ["--requirements"]:
+        ensure_system_packages(APT_PACKAGES)
+        if externally_managed():
+            ensure_venv()
+            return subprocess.run([VENV_PYTHON, os.path.abspath(__file__), "--requirements"]).returncode
     requirements = missing_requirements()
     if requirements:
         install_requirements(requirements)

@@ -122,6 +122,8 @@ def start_local_model(home: str):
         if not provision.is_set_up():
             say("No endpoint is configured: setting up the embedded local model (SmolLM2-135M). "
                 "The first time this builds its server, about 6 minutes on 2 cores; later starts take a second.")
+            import install_deps
+            install_deps.ensure_system_packages(install_deps.LOCAL_MODEL_PACKAGES)
             provision.setup()
         state = server.start(wait=True)
         say("Embedded local model running at %s" % state["base_url"])
@@ -155,6 +157,8 @@ def main(argv=None) -> int:
 
     xvfb, display = None, os.environ.get("DISPLAY")
     if not display:
+        import install_deps
+        install_deps.ensure_system_packages(install_deps.VIRTUAL_SCREEN_PACKAGES)  # its screenshot
         xvfb, display = start_virtual_display()
         if display:
             say("No display found: running on a virtual screen %s (screenshots show what it looks like)." % display)
@@ -171,8 +175,11 @@ def main(argv=None) -> int:
         say("Writer is open with the Marginalia deck. Close LibreOffice to finish.")
         if args.screenshot and display:
             time.sleep(1.5)
-            officectl.screenshot(display, args.screenshot)
-            say("Screenshot saved to %s" % args.screenshot)
+            try:
+                officectl.screenshot(display, args.screenshot)
+                say("Screenshot saved to %s" % args.screenshot)
+            except (OSError, subprocess.SubprocessError) as error:
+                say("No screenshot (%s); LibreOffice runs on." % error)
         officectl.wait_for_exit(office, args.exit_after)
     finally:
         office.stop()

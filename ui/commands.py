@@ -20,13 +20,13 @@ def open_settings(app, frame, args):
 
 
 def edit_selection(app, frame, args):
-    """Rewrite the selection as the user instructs (Ctrl+E in Writer)."""
+    """Rewrite the selection as the user instructs (Ctrl+Alt+Shift+W in Writer)."""
     from .selection.actions import edit_selection as run
     run(app, frame, args)
 
 
 def extend_selection(app, frame, args):
-    """Continue the selected text (Ctrl+Q in Writer)."""
+    """Continue the selected text (Ctrl+Alt+Shift+M in Writer)."""
     from .selection.actions import extend_selection as run
     run(app, frame, args)
 

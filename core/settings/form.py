@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Dict, Mapping, Optional, Tuple
 
 from .schema import Defaults
-from .views import ChatSettings, EndpointSettings
+from .views import Settings
 from ..llm.endpoints import PRESETS
 from ..errors import InvalidUrlError
 from ..i18n import _
@@ -20,9 +20,10 @@ from ..llm.url_normalize import normalize_base_url, origin_of
 
 EXTRA_LIMIT = 4000
 LIMITS = {"temperature": (0.0, 2.0), "max_tokens": (1, 1000000), "timeout": (5, 3600),
-          "max_rounds": (1, 100)}
+          "max_rounds": (1, 100), "agents_port": (1024, 65535), "prompt_concurrency": (1, 16),
+          "prompt_confirm": (0, 100000)}
 TEXT_FIELDS = ("preset", "url", "model", "key", "temperature", "max_tokens", "timeout",
-               "max_rounds", "extra")
+               "max_rounds", "extra", "agents_port", "prompt_concurrency", "prompt_confirm")
 
 
 @dataclass
@@ -41,6 +42,12 @@ class SettingsValues:
     model: str = ""
     key: str = ""
     extra: str = ""
+    agents_port: int = 0
+    """The MCP server's port on 127.0.0.1."""
+    prompt_concurrency: int = 0
+    """Most PROMPT() cells asked at once."""
+    prompt_confirm_above: int = 0
+    """More new PROMPT() cells than this at once are asked only after the user agrees (0: never ask)."""
 
     def endpoint_group(self) -> Dict[str, object]:
         """The values of the ``Endpoint`` settings group."""
@@ -52,6 +59,10 @@ class SettingsValues:
         return {"Temperature": self.temperature, "MaxTokens": self.max_tokens,
                 "MaxToolRounds": self.max_rounds, "ExtraInstructions": self.extra}
 
+    def calc_group(self) -> Dict[str, object]:
+        """The values of the ``Calc`` settings group (the PROMPT() function)."""
+        return {"PromptConcurrency": self.prompt_concurrency, "PromptConfirmAbove": self.prompt_confirm_above}
+
 
 def _number_text(value: object, empty_below: float) -> str:
     if not isinstance(value, (int, float)) or value < empty_below:
@@ -59,12 +70,16 @@ def _number_text(value: object, empty_below: float) -> str:
     return ("%g" % value) if isinstance(value, float) else str(value)
 
 
-def form_from_settings(endpoint: EndpointSettings, chat: ChatSettings, key: str = "") -> Dict[str, str]:
+def form_from_settings(stored: Settings, key: str = "") -> Dict[str, str]:
     """The dialog's field texts for the stored settings."""
+    endpoint, chat = stored.endpoint, stored.chat
     return {"preset": endpoint.preset, "url": endpoint.url, "model": endpoint.model, "key": key or "",
             "temperature": _number_text(chat.temperature, 0), "max_tokens": _number_text(chat.max_tokens, 1),
             "timeout": _number_text(int(endpoint.request_timeout), 1),
-            "max_rounds": _number_text(chat.max_tool_rounds, 1), "extra": chat.extra_instructions}
+            "max_rounds": _number_text(chat.max_tool_rounds, 1), "extra": chat.extra_instructions,
+            "agents_port": _number_text(stored.agents.port, 1),
+            "prompt_concurrency": _number_text(stored.calc.prompt_concurrency, 1),
+            "prompt_confirm": _number_text(stored.calc.prompt_confirm_above, 0)}
 
 
 def _shown(number: float) -> str:
@@ -123,10 +138,13 @@ def parse_form(form: Mapping[str, str], defaults: Defaults) -> Tuple[Optional[Se
     text = {name: str(form.get(name) or "") for name in TEXT_FIELDS}
     errors: Dict[str, str] = {}
     chat, endpoint = defaults["Chat"], defaults["Endpoint"]
+    agents, calc = defaults["Agents"], defaults["Calc"]
     values = SettingsValues(temperature=float(chat["Temperature"]), max_tokens=int(chat["MaxTokens"]),
                             timeout=int(endpoint["RequestTimeout"]), max_rounds=int(chat["MaxToolRounds"]),
                             preset=text["preset"] if text["preset"] in PRESETS else "",
-                            model=text["model"].strip(), extra=text["extra"].strip())
+                            model=text["model"].strip(), extra=text["extra"].strip(),
+                            agents_port=int(agents["Port"]), prompt_concurrency=int(calc["PromptConcurrency"]),
+                            prompt_confirm_above=int(calc["PromptConfirmAbove"]))
     if text["url"].strip():
         _info, problem = url_preview(text["url"])
         if problem:
@@ -139,7 +157,10 @@ def parse_form(form: Mapping[str, str], defaults: Defaults) -> Tuple[Optional[Se
     for field, integer, attribute in (("temperature", False, "temperature"),
                                       ("max_tokens", True, "max_tokens"),
                                       ("timeout", True, "timeout"),
-                                      ("max_rounds", True, "max_rounds")):
+                                      ("max_rounds", True, "max_rounds"),
+                                      ("agents_port", True, "agents_port"),
+                                      ("prompt_concurrency", True, "prompt_concurrency"),
+                                      ("prompt_confirm", True, "prompt_confirm_above")):
         if not text[field].strip():
             continue  # empty: the default
         number, problem = _number(text[field], field, integer)

@@ -37,6 +37,10 @@ def test_empty_optional_fields_mean_the_defaults():
     ("url", "ftp://example.com", None),
     ("url", "http://host:99999", None),
     ("extra", "x" * 4001, "Keep the instructions under 4000 characters."),
+    ("agents_port", "80", "Must be from 1,024 to 65,535."),
+    ("agents_port", "http", "Enter a whole number from 1,024 to 65,535."),
+    ("prompt_concurrency", "0", "Must be from 1 to 16."),
+    ("prompt_confirm", "-1", "Must be from 0 to 100,000."),
 ])
 def test_each_wrong_field_gets_its_own_message(field, text, message):
     values, errors = parse_form(dict(FORM, **{field: text}), defaults())
@@ -56,13 +60,26 @@ def test_stored_settings_become_field_texts_and_back():
     endpoint = {"URL": "http://127.0.0.1:1234/v1", "Model": "m", "Preset": "lmstudio", "RequestTimeout": 120}
     chat = {"Temperature": -1.0, "MaxTokens": 0, "MaxToolRounds": 15, "ExtraInstructions": ""}
     stored = settings(Endpoint=endpoint, Chat=chat)
-    form = form_from_settings(stored.endpoint, stored.chat, "k")
+    form = form_from_settings(stored, "k")
     assert form == {"preset": "lmstudio", "url": "http://127.0.0.1:1234/v1", "model": "m", "key": "k",
-                    "temperature": "", "max_tokens": "", "timeout": "120", "max_rounds": "15", "extra": ""}
+                    "temperature": "", "max_tokens": "", "timeout": "120", "max_rounds": "15", "extra": "",
+                    "agents_port": "8765", "prompt_concurrency": "4", "prompt_confirm": "50"}
     values, _ = parse_form(form, defaults())
     assert values.endpoint_group() == endpoint and values.chat_group() == chat
     tuned = settings(Chat={"Temperature": 0.3, "MaxTokens": 512})
-    assert form_from_settings(tuned.endpoint, tuned.chat)["temperature"] == "0.3"
+    assert form_from_settings(tuned)["temperature"] == "0.3"
+
+
+def test_the_mcp_port_and_prompt_fields_become_texts_and_back():
+    stored = settings(Agents={"Port": 9100}, Calc={"PromptConcurrency": 2, "PromptConfirmAbove": 0})
+    form = form_from_settings(stored)
+    assert (form["agents_port"], form["prompt_concurrency"], form["prompt_confirm"]) == ("9100", "2", "0")
+    values, errors = parse_form(dict(FORM, agents_port="9100", prompt_concurrency="2", prompt_confirm="0"),
+                                defaults())
+    assert errors == {} and values.agents_port == 9100
+    assert values.calc_group() == {"PromptConcurrency": 2, "PromptConfirmAbove": 0}
+    values, _ = parse_form(dict(FORM, agents_port="", prompt_concurrency=" ", prompt_confirm=""), defaults())
+    assert (values.agents_port, values.calc_group()) == (8765, {"PromptConcurrency": 4, "PromptConfirmAbove": 50})
 
 
 def test_url_preview_and_preset_guess():

@@ -64,14 +64,27 @@ def allow_a_wide_sidebar(office):
     access.commitChanges()
 
 
-def widen_sidebar(display, by: int):
-    """Drag the splitter between the document and the sidebar ``by`` pixels to the left, as a user would."""
-    splitter = 986 if by > 0 else 986 - abs(by)  # the splitter's x on the 1280-px virtual screen
-    for step in (["mousemove", str(splitter), "300"], ["mousedown", "1"],
-                 ["mousemove", str(splitter - by // 2), "300"], ["mousemove", str(splitter - by), "300"],
-                 ["mouseup", "1"]):
-        xdotool(display, *step)
-        time.sleep(0.2)
+def widen_sidebar(display, panel, by: int):
+    """Drag the splitter between the document and the sidebar ``by`` pixels to the left, as a user would.
+
+    The splitter lies a few pixels left of the deck, how many depends on the LibreOffice version
+    (7.4 and 25.2 differ): spots left of the panel are tried until a drag changes its width.
+    """
+    width = panel.dialog.getPosSize().Width
+    left = panel.dialog.getAccessibleContext().getLocationOnScreen().X
+    for gap in range(4, 44, 3):
+        splitter = left - gap
+        for step in (["mousemove", str(splitter), "300"], ["mousedown", "1"],
+                     ["mousemove", str(splitter - by // 2), "300"], ["mousemove", str(splitter - by), "300"],
+                     ["mouseup", "1"]):
+            xdotool(display, *step)
+            time.sleep(0.1)
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline:
+            if panel.dialog.getPosSize().Width != width:
+                return
+            time.sleep(0.1)
+    raise AssertionError("no splitter found left of the panel at x=%d" % left)
 
 
 def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripted_server):
@@ -101,11 +114,11 @@ def test_screenshots_after_a_tool_turn_and_of_an_error(gui_office, xvfb, scripte
         screenshot(xvfb, os.path.join(SHOTS, "writer-after-tools.png"))
         assert "Michael" in doc.getText().getString()
         narrow = panel.dialog.getPosSize().Width
-        widen_sidebar(xvfb, by=350)
+        widen_sidebar(xvfb, panel, by=350)
         wait_until(lambda: panel.dialog.getPosSize().Width >= 560, message="the panel to widen (%d px)" % panel.dialog.getPosSize().Width)
         screenshot(xvfb, os.path.join(SHOTS, "writer-wide.png"))
         print("\npanel width in the screenshots: %d px, then %d px" % (narrow, panel.dialog.getPosSize().Width))
-        widen_sidebar(xvfb, by=-350)
+        widen_sidebar(xvfb, panel, by=-350)
         scripted_server.enqueue(json_reply({"error": {"message": "Invalid API key"}}, status=401),
                                 path="/v1/chat/completions")
         panel.send("One more thing?")

@@ -19,10 +19,20 @@ def focus_office_window(display, doc):
         break
 
 
+def has_focus(control) -> bool:
+    """True when ``control`` has the keyboard focus, as accessibility reports it.
+
+    The state set is an ``XAccessibleStateSet`` up to LibreOffice 7.5 and a bit mask (an int) since
+    7.6; the ``AccessibleStateType`` constants of the running office fit what it returns.
+    """
+    from com.sun.star.accessibility.AccessibleStateType import FOCUSED
+    states = control.getAccessibleContext().getAccessibleStateSet()
+    return bool(states & FOCUSED) if isinstance(states, int) else bool(states.contains(FOCUSED))
+
+
 def focused_control(panel, names):
     """The name of the panel control that has the keyboard focus (as accessibility reports it), or None."""
-    from com.sun.star.accessibility.AccessibleStateType import FOCUSED
     for name in names:
-        if panel.control(name).getAccessibleContext().getAccessibleStateSet().contains(FOCUSED):
+        if has_focus(panel.control(name)):
             return name
     return None

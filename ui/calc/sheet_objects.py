@@ -52,6 +52,16 @@ def chart_type(chart_document) -> str:
     return name
 
 
+def has_diagram(chart_document) -> bool:
+    """True when the chart has a diagram to draw; False for one of an add-in type whose add-in is missing.
+
+    Such a chart (``chart:class="ooo:com.sun.star.comp.Chart.JavaSampleChartAddIn"`` without Java) loads
+    without a diagram. Asking it for its data then aborts the whole office on LibreOffice 25.2 and 26.8
+    (``getRanges``, ``getDataSequences``; 7.4 answers an empty list), so nothing asks it.
+    """
+    return chart_document is not None and chart_document.getFirstDiagram() is not None
+
+
 def chart_lines(sheet) -> List[str]:
     """One line per chart: name, type, title and data ranges."""
     charts = sheet.getCharts()
@@ -62,14 +72,18 @@ def chart_lines(sheet) -> List[str]:
     pivots = sheet.getPivotCharts()
     for name in names[:MAX_LISTED]:
         chart = charts.getByName(name)
-        if pivots.hasByName(name):
-            source = "the pivot table '%s'" % pivots.getByName(name).getPivotTableName()
-        else:
-            source = ", ".join(range_of_address(sheet, a).a1() for a in chart.getRanges())
         document = chart.getEmbeddedObject() or _shape_model(sheet, name)
         if document is None:
             lines.append("Chart '%s' (its contents could not be read)." % name)
             continue
+        if not has_diagram(document):
+            lines.append("Chart '%s': a chart this LibreOffice cannot draw (of an add-in type that is not "
+                         "installed); its type and data ranges cannot be read." % name)
+            continue
+        if pivots.hasByName(name):
+            source = "the pivot table '%s'" % pivots.getByName(name).getPivotTableName()
+        else:
+            source = ", ".join(range_of_address(sheet, a).a1() for a in chart.getRanges())
         title = document.getTitle().getPropertyValue("String") if document.getPropertyValue("HasMainTitle") else ""
         lines.append("Chart '%s': %s chart of %s%s." % (name, chart_type(document), source,
                                                         ", titled \"%s\"" % title if title else ""))

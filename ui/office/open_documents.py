@@ -34,9 +34,13 @@ def app_of(document) -> str:
 
 
 def document_title(document) -> str:
-    """The title the user sees for ``document`` (file name, or Untitled N)."""
+    """The title the user sees for ``document`` (file name, or Untitled N).
+
+    The model's own title: the frame's adds the application after " - " (7.4) or " — "
+    (7.4 for a hidden frame, 25.2 and later).
+    """
     try:
-        return document.getCurrentController().getFrame().getTitle().rsplit(" - ", 1)[0]
+        return document.getTitle()
     except Exception:
         from ...core.i18n import _
         return _("Untitled")

@@ -18,6 +18,7 @@ from com.sun.star.awt.PosSize import POSSIZE
 
 from ...core.research.approval import DENY, HOST, ONCE
 from ...core.i18n import _
+from ..office.accessibility import is_focused
 from ..office.listeners import OnAction
 from ..office.log import get_logger, logged
 
@@ -36,8 +37,7 @@ def _has_focus(control) -> bool:
     if control is None:
         return False
     try:
-        from com.sun.star.accessibility.AccessibleStateType import FOCUSED
-        return bool(control.getAccessibleContext().getAccessibleStateSet().contains(FOCUSED))
+        return is_focused(control)
     except Exception:
         log.debug("no focus state for %r", control, exc_info=True)
         return False

@@ -1,4 +1,5 @@
-"""Edit Selection (Ctrl+E) and Extend Selection (Ctrl+Q): the model's text streamed into the document.
+"""Edit Selection (Ctrl+Alt+Shift+W) and Extend Selection (Ctrl+Alt+Shift+M): the model's text streamed into
+the document.
 
 * Edit Selection asks for an instruction (the box in EditSelection.xdl, or the
   ``Instruction`` argument of the dispatch) and streams the rewritten text over the

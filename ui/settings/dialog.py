@@ -1,11 +1,11 @@
-"""Marginalia ▸ Settings: server, address, model, key, generation settings, Test.
+"""Marginalia ▸ Settings: server, address, model, key, generation settings, agents, PROMPT(), Test.
 
 The dialog (extension/dialogs/Settings.xdl) runs modally with ``execute()``. Nothing
 in it blocks: the model list and the Test run on worker threads and come back through
 a channel of the main-thread pump. OK checks every field
 (:func:`~marginalia.core.settings.form.parse_form`); a wrong value gets a message next
-to its field and nothing is saved. Otherwise the ``Endpoint``, ``Chat`` and ``Agents`` settings are
-written (the MCP server follows the ``Agents`` ones at once; its token is shown, copyable, and renewable) and the key goes to LibreOffice's password store (:mod:`.keys`). What Test found
+to its field and nothing is saved. Otherwise the ``Endpoint``, ``Chat``, ``Agents`` and ``Calc`` settings
+are written (the MCP server follows the ``Agents`` ones at once; its token is shown, copyable, and renewable) and the key goes to LibreOffice's password store (:mod:`.keys`). What Test found
 for the address and model saved (the tool strategy, which OpenAI API the endpoint speaks)
 is saved with them; a new address that was not tested goes back to ``auto``.
 """
@@ -39,8 +39,10 @@ DIALOG = "dialogs/Settings.xdl"
 PRESET_KEYS = list(PRESETS)
 ERROR_LABELS = {"url": "url_error", "key": "key_info", "temperature": "temperature_error",
                 "max_tokens": "max_tokens_error", "timeout": "timeout_error",
-                "max_rounds": "max_rounds_error", "extra": "extra_error"}
-TEXT_CONTROLS = ("url", "model", "key", "temperature", "max_tokens", "timeout", "max_rounds", "extra")
+                "max_rounds": "max_rounds_error", "extra": "extra_error", "agents_port": "agents_port_error",
+                "prompt_concurrency": "prompt_concurrency_error", "prompt_confirm": "prompt_confirm_error"}
+TEXT_CONTROLS = ("url", "model", "key", "temperature", "max_tokens", "timeout", "max_rounds", "extra",
+                 "agents_port", "prompt_concurrency", "prompt_confirm")
 
 
 class SettingsDialog:
@@ -88,7 +90,7 @@ class SettingsDialog:
         stored = settings_store.read_settings(self.ctx)
         self._endpoint = stored.endpoint
         self._loaded_url = stored.endpoint.url
-        form = form_from_settings(stored.endpoint, stored.chat, self._stored_key(self._loaded_url))
+        form = form_from_settings(stored, self._stored_key(self._loaded_url))
         self.control("preset").addItems(tuple(_(PRESETS[k].label) for k in PRESET_KEYS), 0)
         self._filling = True
         try:
@@ -316,7 +318,7 @@ class SettingsDialog:
 
     def _show_agents_info(self, note: str = "") -> None:
         enabled = bool(self.control("agents_enabled").getState())
-        for name in ("agents_read_only", "agents_token", "agents_renew"):
+        for name in ("agents_read_only", "agents_token", "agents_renew", "agents_port"):
             self.control(name).setEnable(enabled)
         self.control("agents_info").setText(note or (self._agents_state() if enabled else ""))
 
@@ -330,9 +332,9 @@ class SettingsDialog:
             return _("The MCP server could not start (%s).") % self._agents.problem
         return _("Endpoint: http://127.0.0.1:%d/mcp") % self._agents_port
 
-    def _agents_group(self) -> Dict[str, object]:
+    def _agents_group(self, values) -> Dict[str, object]:
         return {"ServerEnabled": bool(self.control("agents_enabled").getState()),
-                "ReadOnly": bool(self.control("agents_read_only").getState())}
+                "ReadOnly": bool(self.control("agents_read_only").getState()), "Port": values.agents_port}
 
     # -- OK ------------------------------------------------------------------------------
 
@@ -363,7 +365,8 @@ class SettingsDialog:
             return
         settings_store.write_group(self.ctx, "Endpoint", endpoint)
         settings_store.write_group(self.ctx, "Chat", values.chat_group())
-        settings_store.write_group(self.ctx, "Agents", self._agents_group())
+        settings_store.write_group(self.ctx, "Agents", self._agents_group(values))
+        settings_store.write_group(self.ctx, "Calc", values.calc_group())
         self._facts.forget()
         log.info("settings saved for %s (model %s)", values.url or "(no endpoint)", values.model)
         self.dialog.endDialog(1)

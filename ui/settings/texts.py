@@ -41,6 +41,14 @@ def control_texts() -> Texts:
         "agents_token": (None, _("Give this token to your agent (select it and copy); it is kept in LibreOffice's "
                                  "password store")),
         "agents_renew": (_("Ne~w token"), _("Make a new token; the old one stops working at once")),
+        "agents_port_label": (_("MCP ~port:"), None),
+        "agents_port": (None, _("Port of the MCP server on 127.0.0.1 (1024 to 65535); agents connect to "
+                                "http://127.0.0.1:PORT/mcp")),
+        "prompt_concurrency_label": (_("PROMPT() at o~nce:"), None),
+        "prompt_concurrency": (None, _("Most PROMPT() cells of Calc asked from the model at the same time (1 to 16)")),
+        "prompt_confirm_label": (_("Ask a~bove (cells):"), None),
+        "prompt_confirm": (None, _("When more new PROMPT() cells than this would be asked at once, Marginalia asks "
+                                   "you first; 0 never asks")),
         "test": (test_label(), _("Check the connection, streaming, tool calls and context size")),
         "trust": (_("Trust this certificate"),
                   _("Accept exactly the certificate the test found (for your own self-signed server)")),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 from com.sun.star.container import NoSuchElementException
+from com.sun.star.lang import IllegalArgumentException
 
 from ...core.agent.tools import ToolError
 from ..office.enumeration import elements, indexed
@@ -201,7 +202,7 @@ def _seek(document, number: int):
     end.gotoEnd(False)
     if _in_a_table(cursor) or _in_a_table(end):
         return None
-    anchors = _body_table_anchors(document, body, cursor)
+    anchors = _body_table_anchors(document, body)
     paragraph = number - len(anchors)  # its block number is that plus the tables before it: at most `number`
     if paragraph < 2:
         return None
@@ -253,24 +254,35 @@ def _in_a_table(cursor) -> bool:
         return True
 
 
-def _body_table_anchors(document, body, cursor) -> list:
+def _body_table_anchors(document, body) -> list:
     """The anchors of the tables that stand in the body itself (see :func:`stands_in_body`)."""
     tables = document.getTextTables()
     anchors = (table.getAnchor() for table in indexed(tables))
-    return [anchor for anchor in anchors if stands_in_body(body, anchor, cursor)]
+    start = body_start(body)
+    return [anchor for anchor in anchors if stands_in_body(body, anchor, start)]
 
 
-def stands_in_body(body, anchor, place) -> bool:
-    """True when a table's ``anchor`` is in the body itself, as ``place`` is.
+def body_start(body):
+    """Where the body's own text starts: its first paragraph, or the anchor of a table standing first."""
+    first = body.createEnumeration().nextElement()
+    return first.getAnchor() if first.supportsService(TABLE) else first.getStart()
 
-    The anchor of a table in a frame or a header cannot be compared with a body place.
-    That of a table standing in a cell of a body table can: its ``TextTable`` property
-    names the table holding it, where a body table's is empty.
+
+def stands_in_body(body, anchor, start) -> bool:
+    """True when a table's ``anchor`` is in the body itself (``start`` from :func:`body_start`).
+
+    A table in a cell names the table holding it (``TextTable``), one in a frame or a
+    shape's text box the frame (``TextFrame``). A header's, a footer's or a note's text
+    is stored before the body's: LibreOffice up to 7.5 refuses to compare a place there
+    with a body place (IllegalArgumentException), later versions tell it lies before
+    the body's start (25.2 measured; a test covers both). So the decision rests on the
+    comparison's result, not on whether it raises.
     """
+    if anchor.getPropertyValue("TextTable") or anchor.getPropertyValue("TextFrame"):
+        return False
     try:
-        body.compareRegionStarts(anchor, place)
-        return not anchor.getPropertyValue("TextTable")
-    except Exception:  # not in the body's text
+        return body.compareRegionStarts(start, anchor) >= 0
+    except IllegalArgumentException:  # up to 7.5: not in the body's text
         return False
 
 

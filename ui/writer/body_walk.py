@@ -31,7 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from ..office.enumeration import elements, indexed
 from ..office.log import get_logger
-from .blocks import TABLE, _in_a_table, _table_of, block_finder, body_blocks, stands_in_body
+from .blocks import TABLE, _in_a_table, _table_of, block_finder, body_blocks, body_start, stands_in_body
 
 log = get_logger("writer.body_walk")
 
@@ -123,9 +123,10 @@ class BodyWalk:
         """Place the tables standing in the body; False where they cannot be told apart (see :meth:`_alone`)."""
         found = self._document.getTextTables()
         tables, anchors = [], []
+        start = body_start(self._body)
         for table in indexed(found):
             anchor = table.getAnchor()
-            if stands_in_body(self._body, anchor, self._marks[0]):
+            if stands_in_body(self._body, anchor, start):
                 tables.append(table)
                 anchors.append(anchor)
         order = self._in_order(anchors)

@@ -273,22 +273,16 @@ def test_refresh_asks_the_selected_cells_again_then_all(model, calc, office):
     assert_no_new_requests(model, 12)
 
 
-def press_in_question(ctx, button):
-    """Press ``button`` (Yes, No) in Marginalia's open question box; return its text."""
-    from support.settings_driver import PUSH_BUTTON, find_top_window
-    window = wait_until(lambda: find_top_window(ctx, "Marginalia"), timeout=20, message="the question box")
-    pending, texts = [window.getAccessibleContext()], []
-    while pending:
-        context = pending.pop(0)
-        if context.getAccessibleRole() == PUSH_BUTTON and context.getAccessibleName().replace("~", "") == button:
-            shown = " ".join(texts)
-            context.doAccessibleAction(0)
-            return shown
-        if context.getAccessibleRole() != PUSH_BUTTON and context.getAccessibleName():
-            texts.append(context.getAccessibleName())
-        pending += [context.getAccessibleChild(i).getAccessibleContext()
-                    for i in range(context.getAccessibleChildCount())]
-    raise AssertionError("no %s button in the question box" % button)
+def press_in_question(office, button):
+    """Click ``button`` (Yes, No) in Marginalia's open question box; return its text."""
+    from support.top_windows import click, control_text, find_top_window
+    window = wait_until(lambda: find_top_window(office.ctx, "Marginalia"), timeout=20, message="the question box")
+    texts = [(control_text(child), child) for child in window.getWindows()]
+    buttons = [child for text, child in texts if text == button]
+    assert buttons, "no %s button in the question box: %s" % (button, [text for text, _ in texts])
+    shown = " ".join(text for text, _ in texts if text and text not in ("Yes", "No"))
+    click(office.display, window, buttons[0])
+    return shown
 
 
 @pytest.fixture
@@ -330,7 +324,7 @@ def test_many_new_cells_are_sent_when_the_user_agrees(scripted_server, gui_offic
         with endpoint_at(gui_office.ctx, scripted_server.base_url):
             sheet = document.getSheets().getByIndex(0)
             fill_prompt_column(sheet, "agreed", rows=12)
-            text = press_in_question(gui_office.ctx, "Yes")
+            text = press_in_question(gui_office, "Yes")
             assert "12 requests" in text
             wait_filled(sheet, "B1:B12", expected("agreed", 12))
             assert_no_new_requests(scripted_server, 12)

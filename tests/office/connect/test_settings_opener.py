@@ -13,12 +13,13 @@ from marginalia.ui.settings.command import SettingsOpener
 from support.office_fixtures import marginalia_log
 from support.panel import wait_until
 from support.settings_driver import TITLE, SettingsDialogDriver, dispatch, find_top_window
+from support.top_windows import title_of, toolkit
 
 
 def settings_windows(ctx):
-    toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
-    windows = [toolkit.getTopWindow(i) for i in range(toolkit.getTopWindowCount())]
-    return [w for w in windows if w.getAccessibleContext().getAccessibleName() == TITLE and w.isVisible()]
+    kit = toolkit(ctx)
+    windows = [kit.getTopWindow(i) for i in range(kit.getTopWindowCount())]
+    return [w for w in windows if title_of(w) == TITLE and w.isVisible()]
 
 
 def test_asking_again_while_the_dialog_shows_keeps_one_dialog(gui_office, gui_writer):
@@ -42,10 +43,12 @@ def test_asking_right_as_the_dialog_closes_opens_it_again(gui_office, gui_writer
     for _ in range(5):
         driver = SettingsDialogDriver.open(gui_office.ctx, gui_writer, gui_office.display)
         driver.press("cancel")
+        wait_until(lambda: not driver.window.isVisible(), 10, message="the dialog to start closing")
         dispatch(gui_office.ctx, frame, "org.marginalia:Settings")  # before the first has gone
         time.sleep(0.5)
-        again = wait_until(lambda: find_top_window(gui_office.ctx), 10, message="the dialog to open again")
-        SettingsDialogDriver(gui_office.ctx, again).close()
+        again = wait_until(lambda: (lambda w: w if w is not None and w != driver.window else None)(
+            find_top_window(gui_office.ctx)), 10, message="the dialog to open again")
+        SettingsDialogDriver(gui_office.ctx, again, gui_office.display).close()
         time.sleep(0.5)
         assert find_top_window(gui_office.ctx) is None
 

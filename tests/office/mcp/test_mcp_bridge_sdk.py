@@ -21,8 +21,8 @@ def test_writer_and_calc_through_the_stdio_bridge(office, writer, calc, shipped_
     writer.getText().setString("Bridges carry text.")
     writer.getUndoManager().clear()
     calc.getUndoManager().clear()
-    writer_title = writer.getCurrentController().getFrame().getTitle().rsplit(" - ", 1)[0]
-    calc_title = calc.getCurrentController().getFrame().getTitle().rsplit(" - ", 1)[0]
+    writer_title = writer.getTitle()
+    calc_title = calc.getTitle()
     with mcp_server(office) as (url, token):
         async def scenario():
             async with stdio_session(shipped_bridge, url, token, name="Claude Desktop") as session:

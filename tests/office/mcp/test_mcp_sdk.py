@@ -64,7 +64,7 @@ def test_an_agent_reads_and_edits_a_writer_document_in_one_undo_step(office, wri
 def test_an_agent_writes_a_calc_range_named_by_its_title(office, calc, writer, server):
     url, token = server
     document_undo(calc).clear()
-    title = calc.getCurrentController().getFrame().getTitle().rsplit(" - ", 1)[0]
+    title = calc.getTitle()
 
     async def scenario():
         async with http_session(url, token, name="Codex") as session:

@@ -52,3 +52,15 @@ def test_hidden_and_very_hidden_sheets_are_named_as_hidden(open_copy, tools_for)
     doc = open_copy("calamine-hidden-sheets.xlsx")
     summary = tools_for(doc).ok("get_sheet_summary", sheet="Visible")
     assert "Visible, Hidden (hidden), VeryHidden (hidden), Chart" in summary.splitlines()[0]
+
+
+def test_a_chart_of_an_add_in_type_is_named_without_asking_for_its_data(office, open_copy, tools_for):
+    """The Java sample add-in chart loads without a diagram; asking it for its ranges aborted LibreOffice
+    25.2 and 26.8 (7.4 answered an empty list). The summary names it, says what it cannot read, and the
+    office lives on."""
+    doc = open_copy("lo-sdk-addin-chart.ods")
+    sheet = doc.getSheets().getByIndex(0).getName()
+    summary = tools_for(doc).ok("get_sheet_summary", sheet=sheet)
+    assert ("Chart 'Object 2': a chart this LibreOffice cannot draw (of an add-in type that is not installed); "
+            "its type and data ranges cannot be read.") in summary
+    assert office.alive()

@@ -35,7 +35,8 @@ def _table(document, rows=2, columns=2):
 
 
 def _long_document(document, tables_at=(10, 70, 90)):
-    """100 paragraphs with body tables among them, one table inside a cell and one in the page header."""
+    """100 paragraphs with body tables among them, one table inside a cell, one in the page header and one in
+    a text frame (LibreOffice 25.2 compares places in the header or a frame with body places; 7.4 refuses)."""
     text = document.getText()
     cursor = text.createTextCursor()
     for number in range(1, 101):
@@ -52,11 +53,14 @@ def _long_document(document, tables_at=(10, 70, 90)):
     style.setPropertyValue("HeaderIsOn", True)
     header = style.getPropertyValue("HeaderText")
     header.insertTextContent(header.createTextCursor(), _table(document), False)  # a table in the header
+    frame = document.createInstance("com.sun.star.text.TextFrame")
+    text.insertTextContent(numbered[49].getStart(), frame, False)
+    frame.getText().insertTextContent(frame.getText().getEnd(), _table(document), False)  # a table in a frame
 
 
 def test_tables_far_into_the_body_are_told_apart_also_with_tables_outside_it(writer):
     _long_document(writer)
-    assert writer.getTextTables().getCount() == 5  # three in the body, one in a cell, one in the header
+    assert writer.getTextTables().getCount() == 6  # three in the body, one in a cell, the header and a frame
     every = list(body_blocks(writer))
     asked = [(b.number, "table" if b.obj.supportsService("com.sun.star.text.TextTable") else "paragraph")
              for b in every]
@@ -90,9 +94,9 @@ def test_a_walk_of_the_body_numbers_places_as_a_whole_read_with_tables_first_adj
     places += [tables.getByIndex(i).getCellByName("B2").getStart() for i in range(tables.getCount())]
     find = block_finder(writer, blocks)
     expected = [getattr(find(place), "number", None) for place in places]
-    assert expected.count(None) == 2  # the table in a cell and the one in the header
+    assert expected.count(None) == 3  # the tables in a cell, in the header and in a frame
     assert walk.numbers(places[::-1]) == expected[::-1]  # in any order
-    for index in range(tables.getCount()):  # tables at the body's start, side by side, in a cell, in the header
+    for index in range(tables.getCount()):  # at the body's start, side by side, in a cell, the header, a frame
         tables.getByIndex(index).getCellByName("B1").setString("Paragraph 4 in a table")
     for needle, count in (("Paragraph 4", 11 + 5), ("in a table", 5), ("Paragraph 41", 1), ("nowhere", 0)):
         by_walk = [(m.block, m.start, m.end, m.where) for m in find_in_body(writer, needle)]

@@ -1,9 +1,7 @@
-"""Edit Selection (Ctrl+E) and Extend Selection (Ctrl+Q) in a real soffice, streamed from a scripted server."""
+"""Edit Selection and Extend Selection in a real soffice, streamed from a scripted server (their shortcuts:
+tests/office/test_shortcuts.py)."""
+import os
 import time
-
-from com.sun.star.awt import KeyEvent
-from com.sun.star.awt.Key import E, Q
-from com.sun.star.awt.KeyModifier import MOD1
 
 from support.commands import press
 from support.panel import Panel, set_settings
@@ -28,15 +26,6 @@ def select_paragraph(doc, number):
 
 def undo_titles(doc):
     return list(doc.getUndoManager().getAllUndoActionTitles())
-
-
-def test_shortcuts_in_writer(office):
-    supplier = office.service("com.sun.star.ui.ModuleUIConfigurationManagerSupplier")
-    shortcuts = supplier.getUIConfigurationManager("com.sun.star.text.TextDocument").getShortCutManager()
-    for code, command in ((E, "org.marginalia:EditSelection"), (Q, "org.marginalia:ExtendSelection")):
-        key = KeyEvent()
-        key.KeyCode, key.Modifiers = code, MOD1
-        assert shortcuts.getCommandByKeyEvent(key) == command
 
 
 def test_menu_entries(office):
@@ -196,18 +185,10 @@ def test_the_panel_shows_the_action_busy_and_stop_undoes_it(office, endpoint, wr
     assert "Edit Selection: Stopped; the document was left as it was." in panel.transcript()
 
 
-def accessible_children(context, depth=0):
-    """Every accessible context below ``context`` (depth first)."""
-    for index in range(context.getAccessibleChildCount()):
-        child = context.getAccessibleChild(index).getAccessibleContext()
-        yield child
-        if depth < 6:
-            yield from accessible_children(child, depth + 1)
-
-
 def test_the_instruction_box_from_the_menu_command(gui_office, scripted_server):
-    """Without an instruction the command asks for one in its dialog, as after Ctrl+E."""
-    from support.settings_driver import find_top_window
+    """Without an instruction the command asks for one in its dialog, as after its shortcut."""
+    from support.office_fixtures import ROOT
+    from support.top_windows import click, control_text, find_top_window, type_into, xdl_controls
     set_settings(gui_office.ctx, "Endpoint", URL=scripted_server.base_url, Model="m")
     doc = gui_office.new_document("swriter")
     try:
@@ -217,11 +198,10 @@ def test_the_instruction_box_from_the_menu_command(gui_office, scripted_server):
         dispatch(gui_office, doc, "EditSelection")
         window = wait_until(lambda: find_top_window(gui_office.ctx, "Marginalia: Edit Selection"), 15,
                             message="the instruction box")
-        contexts = list(accessible_children(window.getAccessibleContext()))
-        edit = [c for c in contexts if c.getAccessibleRole() == 60][0]  # TEXT
-        assert edit.setText("say three instead of two")
-        button = [c for c in contexts if c.getAccessibleRole() == 44 and c.getAccessibleName() == "Edit"][0]
-        assert button.doAccessibleAction(0)
+        controls = xdl_controls(window, os.path.join(ROOT, "extension", "dialogs", "EditSelection.xdl"))
+        type_into(gui_office.display, window, controls["instruction"], "say three instead of two")
+        assert control_text(controls["ok"]) == "Edit"
+        click(gui_office.display, window, controls["ok"])
         wait_until(lambda: texts(doc)[8] == "We will hire three engineers.", 15, message="the rewrite")
         prompt = scripted_server.chat_requests()[0].json()["messages"][1]["content"]
         assert "Instruction: say three instead of two" in prompt
