@@ -173,7 +173,7 @@ def _slides_state(doc):
             shapes.append([shape.getShapeType().rsplit(".", 1)[-1], _base_name(shape.getName()), text,
                            position.X, position.Y, size.Width, size.Height])
         shown = [page.Visible, page.TransitionType, page.TransitionSubtype] if impress else None
-        pages.append([page.getName(), page.Layout if impress else None, _notes(page) if impress else "", shapes, shown])
+        pages.append([page.getName(), page.Layout if impress else None, _speaker_notes(page) if impress else "", shapes, shown])
     return {"pages": pages}
 
 
@@ -188,7 +188,7 @@ def _pages(doc):
     return [pages.getByIndex(index) for index in range(pages.getCount())]
 
 
-def _notes(page):
+def _speaker_notes(page):
     notes = page.getNotesPage()
     for index in range(notes.getCount()):
         shape = notes.getByIndex(index)

@@ -192,6 +192,222 @@ def _deck(office, folder: str) -> str:
         office.close_document(doc)
 
 
+NOTES_HTML = """<html><body>
+<p>Meeting notes</p>
+<p>Date: 12 May</p>
+<h1>Attendees</h1>
+<ul><li>Ann Lee</li><li>Tom Berg</li><li>Sara Kim</li></ul>
+<h1>Action items</h1>
+<ol><li>Send the budget to the board</li><li>Book the venue for June</li><li>Update the price list</li></ol>
+<p>Next meeting: 26 May</p>
+</body></html>
+"""
+"""Meeting notes: a title line, the date, a bulleted list of attendees and a numbered list of action items."""
+
+
+ATTENDEES = ("Ann Lee", "Tom Berg", "Sara Kim")
+
+
+ACTION_ITEMS = ("Send the budget to the board", "Book the venue for June", "Update the price list")
+
+
+TARGETS = (("South", 600.0), ("West", 500.0), ("North", 800.0))
+"""Half-year targets per region, in another order than the budget's rows."""
+
+
+def _notes(office, folder: str) -> str:
+    html = os.path.join(folder, "notes.html")
+    with open(html, "w", encoding="utf-8") as handle:
+        handle.write(NOTES_HTML)
+    doc = office.open_document(html, hidden=True, filter_name="HTML (StarWriter)")
+    try:
+        return _store(doc, os.path.join(folder, "notes.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+def _targets(office, folder: str) -> str:
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Targets")
+        _rows_at(sheet, [("Region", "Half-year target")] + list(TARGETS))
+    return _calc_document(office, folder, "targets.ods", fill)
+
+
+def _guests(office, folder: str) -> str:
+    def fill(doc):
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Guests")
+        _rows_at(sheet, [("Name", "Email")])
+    return _calc_document(office, folder, "guests.ods", fill)
+
+
+def _blank_sheet(office, folder: str) -> str:
+    return _calc_document(office, folder, "sheet.ods", lambda doc: None)
+
+
+INVOICE_ROWS = (("Tea, 1 kg", "3", "12.50", "37.50"), ("Coffee, 1 kg", "2", "18.00", "36.00"),
+                ("Cocoa, 500 g", "4", "6.25", "25.00"))
+
+
+INVOICE_HTML = """<html><body>
+<p>INVOICE No. 2026-041</p>
+<p>Date: 1 May 2026</p>
+<p>Bill to: Lee &amp; Berg Ltd, 4 Harbour Street, Leeds</p>
+<table border="1"><tr><th>Item</th><th>Qty</th><th>Unit price</th><th>Amount</th></tr>
+%s</table>
+<p>Payment due by 31 May 2026.</p>
+<p>Thank you for your business.</p>
+</body></html>
+"""
+"""An invoice: number, date, customer, a table of items (Item, Qty, Unit price, Amount), the due date."""
+
+
+def _invoice_document(office, folder: str, rows, file_name: str) -> str:
+    table = "".join("<tr>%s</tr>\n" % "".join("<td>%s</td>" % value for value in row) for row in rows)
+    return _html_document(office, folder, INVOICE_HTML % table, file_name)
+
+
+def _invoice(office, folder: str) -> str:
+    return _invoice_document(office, folder, INVOICE_ROWS, "invoice.odt")
+
+
+def _invoice_error(office, folder: str) -> str:
+    rows = list(INVOICE_ROWS)
+    rows[1] = ("Coffee, 1 kg", "2", "18.00", "38.00")  # 2 × 18.00 is 36.00
+    return _invoice_document(office, folder, rows, "invoice-error.odt")
+
+
+FORM_HTML = """<html><body>
+<p>Membership application</p>
+<p>Name: __________</p>
+<p>Date of birth: __________</p>
+<p>Email: __________</p>
+<p>Membership: [ ] Student [ ] Regular [ ] Family</p>
+<p>Signature: __________</p>
+</body></html>
+"""
+"""A form to fill in: blanks after Name, Date of birth, Email and Signature, and three boxes to tick."""
+
+
+MINUTES = (("Project kickoff", True), ("Scope", True), ("We build the new website by June.", False),
+           ("Budget", True), ("The budget is 40,000 euros.", False), ("Team", True),
+           ("Ann leads; Tom and Sara design.", False))
+"""Minutes whose section titles are only bold lines (no heading styles), as many people write them."""
+
+
+GUIDE_HTML = """<html><body>
+<p>Installing the app</p>
+<p>Note: Back up your data first.</p>
+<p>Download the installer from the website and open it.</p>
+<p>Follow the steps on the screen.</p>
+<p>Note: The app needs 200 MB of free space.</p>
+<p>When it is done, restart the computer.</p>
+<p>Note: Restart before you open the app.</p>
+</body></html>
+"""
+"""A short guide with three paragraphs starting 'Note:' among the steps."""
+
+
+PRICE_LIST_HTML = """<html><body>
+<p>Price list</p>
+<p>Prices from 1 June:</p>
+<p>Tea: 4 EUR</p>
+<p>Coffee: 6 EUR</p>
+<p>Cocoa: 5 EUR</p>
+<p>Prices include VAT.</p>
+</body></html>
+"""
+"""A price list written as lines 'Product: price'."""
+
+
+def _html_document(office, folder: str, html_text: str, file_name: str) -> str:
+    html = os.path.join(folder, file_name.rsplit(".", 1)[0] + ".html")
+    with open(html, "w", encoding="utf-8") as handle:
+        handle.write(html_text)
+    doc = office.open_document(html, hidden=True, filter_name="HTML (StarWriter)")
+    try:
+        return _store(doc, os.path.join(folder, file_name), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+def _form(office, folder: str) -> str:
+    return _html_document(office, folder, FORM_HTML, "form.odt")
+
+
+def _guide(office, folder: str) -> str:
+    return _html_document(office, folder, GUIDE_HTML, "guide.odt")
+
+
+def _price_list(office, folder: str) -> str:
+    return _html_document(office, folder, PRICE_LIST_HTML, "price-list.odt")
+
+
+def _minutes(office, folder: str) -> str:
+    from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
+    doc = office.new_document("swriter", hidden=True)
+    try:
+        text = doc.getText()
+        cursor = text.createTextCursor()
+        for index, (line, bold) in enumerate(MINUTES):
+            if index:
+                text.insertControlCharacter(cursor, PARAGRAPH_BREAK, False)
+            cursor.CharWeight = 150.0 if bold else 100.0
+            cursor.CharHeight = 16.0 if index == 0 else 12.0
+            text.insertString(cursor, line, False)
+        return _store(doc, os.path.join(folder, "minutes.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+def _letter_tracked(office, folder: str) -> str:
+    """The letter with two tracked changes by another author: an inserted sentence, a deleted word."""
+    path = _letter(office, folder)
+    doc = office.open_document(path, hidden=True)
+    try:
+        doc.RecordChanges = True
+        found = doc.createSearchDescriptor()
+        found.SearchString = "Please bring"
+        start = doc.findFirst(found).getStart()
+        doc.getText().insertString(doc.getText().createTextCursorByRange(start), "Please reply by Monday. ", False)
+        found.SearchString = "new "
+        doc.findFirst(found).setString("")
+        doc.RecordChanges = False
+        return _store(doc, os.path.join(folder, "letter-tracked.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+STAFF = tuple(("Person %d" % n, 100.0 + n) for n in range(1, 13))
+"""Twelve people and their rooms: more rows than a table's preview in get_document shows."""
+
+
+def _staff(office, folder: str) -> str:
+    doc = office.new_document("swriter", hidden=True)
+    try:
+        text = doc.getText()
+        text.setString("Staff list")
+        table = doc.createInstance("com.sun.star.text.TextTable")
+        table.initialize(len(STAFF) + 1, 2)
+        text.insertTextContent(text.getEnd(), table, False)
+        table.setName("Staff")
+        table.setDataArray((("Name", "Room"),) + tuple((name, "%d" % room) for name, room in STAFF))
+        return _store(doc, os.path.join(folder, "staff.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+def _paragraphs(doc) -> list:
+    """The body's paragraphs (tables left out)."""
+    enumeration, found = doc.getText().createEnumeration(), []
+    while enumeration.hasMoreElements():
+        element = enumeration.nextElement()
+        if element.supportsService("com.sun.star.text.Paragraph"):
+            found.append(element)
+    return found
+
+
 BUILDERS = {"report": _report, "sales": _sales}
 
 
