@@ -10,12 +10,20 @@ PYTHON ?= python3
 run:
 	$(PYTHON) scripts/run.py
 
-test: check
-	$(PYTHON) -m pytest -q -m "not slow" tests
+# Tests run in a random order (pytest-randomly), modules among themselves and tests within each module:
+# SEED=N repeats an order; the seed is printed first. Every test has a time limit (pytest.ini).
+SEED ?= $(shell $(PYTHON) -c "import random; print(random.randrange(1, 10**9))")
+RANDOM_ORDER = -p randomly --randomly-seed=$(SEED)
 
-# The long resilience parts: every-offset cut sweeps, a sampled sidebar sweep, 200-turn soaks (3-5 min).
+test: check
+	@echo "random test order: SEED=$(SEED)"
+	$(PYTHON) -m pytest -q -m "not slow" $(RANDOM_ORDER) tests
+
+# The long and timing-bound parts: every-offset cut sweeps, a sampled sidebar sweep, 200-turn soaks,
+# the office's latency under load (4-7 min).
 test-resilience: deps
-	$(PYTHON) -m pytest -q -s -m slow tests/resilience
+	@echo "random test order: SEED=$(SEED)"
+	$(PYTHON) -m pytest -q -s -m slow $(RANDOM_ORDER) tests
 
 # Random assistant turns of every Writer and Calc tool, taken back every way a user can (scripts/crash_hunt.py):
 # any crash of the office or undo that does not restore the document fails it. CI runs 50 cycles.
