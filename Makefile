@@ -5,7 +5,7 @@
 #   make install  install dist/marginalia.oxt into your LibreOffice
 PYTHON ?= python3
 
-.PHONY: run test test-core test-office test-e2e test-resilience test-crash eval check oxt install deps bench local-model clean
+.PHONY: run test test-core test-office test-e2e test-resilience test-crash mutate eval check oxt install deps bench local-model clean
 
 run:
 	$(PYTHON) scripts/run.py
@@ -30,6 +30,11 @@ test-resilience: deps
 CYCLES ?= 500
 test-crash: deps
 	$(PYTHON) scripts/crash_hunt.py --cycles $(CYCLES) --keep
+
+# Mutation testing (scripts/mutate.py) of the modules in scripts/mutation_targets.txt: one small bug at a time,
+# the tests that run its line must fail. MODULES=core/text/match.py limits it; report in artifacts/mutation/.
+mutate: deps
+	$(PYTHON) scripts/mutate.py $(foreach module,$(MODULES),--module $(module))
 
 # The task suite against a model (scripts/eval.py): $MARGINALIA_URL/$MARGINALIA_MODEL, else the embedded model.
 # EVAL=--plans runs the reference plans, EVAL=--scripted a scripted model answering with them.

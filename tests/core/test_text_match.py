@@ -55,6 +55,17 @@ def test_quote_and_context_stay_on_one_line():
     assert "[[TARGET]]" in shown and shown.startswith("…") and shown.endswith("…")
 
 
+def test_a_match_ends_at_its_last_character_not_after_what_follows_unseen():
+    """Offsets written out by hand: a soft hyphen, a zero-width space or a second space after the match
+    (or before it) stays outside it."""
+    assert find_all("ab\u00ad c", "ab") == [(0, 2)]
+    assert find_all("x ab\u200b", "ab") == [(2, 4)]
+    assert find_all("a b  c", "b") == [(2, 3)]
+    assert find_all("\u00adab", "ab") == [(1, 3)]
+    assert find_all("a\u00adb c", "ab") == [(0, 3)]  # inside it, it is part of it
+    assert normalize("a  b\u200b").span(2, 3) == (3, 4)
+
+
 def _find_all_without_prefilter(haystack, needle):
     target = normalize(needle).text.strip()
     source = normalize(haystack)

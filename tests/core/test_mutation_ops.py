@@ -1,0 +1,60 @@
+"""make mutate's mutants (scripts/mutation_ops.py): one change each, always valid Python, never in docstrings."""
+import ast
+
+from mutation_ops import apply, mutants_of
+
+SOURCE = '''"""Module docstring < 3."""
+import logging
+
+log = logging.getLogger("x")
+
+
+def clip(values, limit: int = 3) -> list:
+    """Docstring: a == b."""
+    if not values:
+        return []
+    kept = [v for v in values if v < limit and v != 0]
+    log.info("clipped %d", len(values) - len(kept))
+    total = 0
+    for value in kept:
+        if value > 9:
+            break
+        total += value * 2
+    return kept[:total] if total else kept  # pragma: no mutate
+'''
+
+
+def changes():
+    return {(m.original, m.replacement) for m in mutants_of(SOURCE)}
+
+
+def test_each_operator_makes_its_change():
+    found = changes()
+    for expected in [("v < limit", "(v <= limit)"), ("v != 0", "(v == 0)"), ("v < limit and v != 0", "(v < limit or v != 0)"),
+                     ("not values", "(values)"), ("value > 9", "(not value > 9)"), ("total += value * 2", "total -= value * 2"),
+                     ("value * 2", "(value / 2)"), ("2", "3"), ("break", "continue"), ("return []", "return None"),
+                     ("total += value * 2", "pass"), ("if not values:\n        return []", "pass")]:
+        assert expected in found, expected
+
+
+def test_docstrings_annotations_log_calls_and_marked_lines_are_left_alone():
+    for mutant in mutants_of(SOURCE):
+        line = SOURCE.splitlines()[mutant.line - 1]
+        assert '"""' not in line and "log.info" not in line and "no mutate" not in line, mutant.description
+        assert mutant.original not in ("int", "list"), mutant.description  # annotations
+
+
+def test_every_mutant_is_valid_python_that_differs_only_at_its_place():
+    original = ast.dump(ast.parse(SOURCE))
+    for mutant in mutants_of(SOURCE):
+        mutated = apply(SOURCE, mutant)
+        assert ast.dump(ast.parse(mutated)) != original, mutant.description
+        start = sum(len(line) for line in SOURCE.splitlines(keepends=True)[:mutant.line - 1]) + mutant.col
+        assert mutated[:start] == SOURCE[:start]
+        assert mutated.endswith(SOURCE[start + len(mutant.original):])
+
+
+def test_columns_count_bytes_as_ast_does():
+    source = 'name = "é" + "x"\nok = name == "éx"\n'
+    [compare] = [m for m in mutants_of(source) if m.operator == "compare"]
+    assert apply(source, compare) == 'name = "é" + "x"\nok = (name != \'éx\')\n'
