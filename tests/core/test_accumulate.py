@@ -223,6 +223,14 @@ def test_legacy_function_call_beside_tool_calls_is_not_counted_twice():
     assert _calls(state) == [("c", "f", "{}")]
 
 
+def test_legacy_function_call_after_tool_calls_in_an_earlier_chunk_is_ignored():
+    """Once a stream used tool_calls, a later chunk's function_call (the same call again, as some servers
+    repeat it) adds nothing."""
+    state, _ = _feed([_chunk({"tool_calls": [_call(0, "c", "f", '{"a": 1}')]}),
+                      _chunk({"function_call": {"name": "f", "arguments": '{"a": 1}'}}), _chunk({}, "tool_calls")])
+    assert _calls(state) == [("c", "f", '{"a": 1}')]
+
+
 def test_arguments_sent_as_an_object_are_serialised():
     state, _ = _feed([_chunk({"tool_calls": [_call(0, "c", "f", {"a": 1})]})])
     assert state.final_message().tool_calls[0].arguments == {"a": 1}

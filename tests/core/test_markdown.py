@@ -62,6 +62,12 @@ def test_line_breaks_inside_a_paragraph():
     assert runs.count(Run(LINE_BREAK)) == 2
 
 
+def test_a_line_break_inside_bold_or_a_link_keeps_their_format():
+    assert markdown_runs("**one\ntwo**") == [Run("one two", bold=True)]
+    assert markdown_runs("*a  \nb*") == [Run("a", italic=True), Run(LINE_BREAK), Run("b", italic=True)]
+    assert markdown_runs("[x\ny](https://e.org)") == [Run("x y", link="https://e.org")]
+
+
 def test_blocks_headings_lists_tables():
     html = markdown_to_html("# T\n\npara *x*\n\n- a\n  - b\n- c\n\n1. one\n2. two\n\n| H | I |\n|---|:-:|\n| 1 |\n")
     assert "<h1>T</h1>" in html and "<p>para <em>x</em></p>" in html
