@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Mutation testing (`make mutate`): make one small plausible bug at a time and see whether a test fails.
 
-For each module of scripts/mutation_targets.txt (and the tests named for it there):
+For each module of scripts/mutation_targets.txt (and the test files named for it there):
 
 1. the repository is copied to a scratch folder (the checkout is never changed);
-2. the tests run once on the unchanged copy with line coverage per test (scripts/mutation_coverage.py):
-   all must pass, and each line of the module learns which tests run it;
-3. every mutant of scripts/mutation_ops.py is written into the copy in turn and only the tests that
-   run its line are run (fastest first, stopping at the first failure); a failing run, a run over its
-   time limit, or a module that no longer imports kills the mutant; a mutant whose line no test runs
-   survives without a run.
+2. the tests run once on the copy with line coverage per test (scripts/mutation_coverage.py): each line
+   of the module learns which tests run it (tests that fail without any mutant are left out, and named);
+3. scripts/mutation_worker.py imports pytest and the tests once; for every mutant of
+   scripts/mutation_ops.py it forks a child that puts the mutant in place in memory and runs only the
+   tests that run its line (the fastest first, at most MAX_TESTS, stopping at the first failure). A
+   failing run, a run over its time limit, or a module that no longer loads kills the mutant; a mutant
+   whose line no test runs survives without a run.
 
 Office tests share one soffice started here (``MARGINALIA_TEST_OFFICE``), started again when a mutant
 killed it. Only tests that run the module in the test process count: code run inside the office from the
@@ -48,6 +49,8 @@ REPORT_DIR = os.path.join(ROOT, "artifacts", "mutation")
 COPY_IGNORED = shutil.ignore_patterns(".git", "artifacts", "dist", "build", ".pytest_cache", "__pycache__", "*.pyc")
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-x", "-m", "not slow", "-p", "no:randomly", "-p", "no:cacheprovider",
           "--no-header", "-o", "addopts=--import-mode=importlib --tb=line", "--timeout=120"]
+MAX_TESTS = 60
+"""At most this many of the tests that run a mutant's line run for it, the fastest (a survivor costs them all)."""
 STARTUP_SECONDS = 20.0
 """Added to each mutant's time limit (pytest's start and collection), besides 3x its tests' baseline time."""
 
@@ -181,6 +184,31 @@ class Runner:
         return process.returncode
 
 
+class ForkRunner:
+    """scripts/mutation_worker.py for one module's test files: pytest imported once, a fork per mutant."""
+
+    def __init__(self, copy: str, test_files: List[str], env: Dict[str, str]):
+        env = dict(os.environ, PYTHONPATH=os.path.join(copy, "scripts"), **env)
+        env.pop("CI", None)
+        self.process = subprocess.Popen([sys.executable, os.path.join(copy, "scripts", "mutation_worker.py")]
+                                        + test_files, cwd=copy, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, env=env)
+        ready = json.loads(self.process.stdout.readline() or '{"ready": -1}')["ready"]
+        if ready != 0:
+            raise SystemExit("the mutation worker could not collect %s (exit %s)" % (test_files, ready))
+
+    def judge(self, module: str, source: str, tests: List[str], timeout: float,
+              env: Optional[Dict[str, str]] = None) -> Optional[int]:
+        request = {"module": module, "source": source, "tests": tests, "timeout": timeout, "env": env or {}}
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())["code"]
+
+    def stop(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
 def baseline(runner: Runner, targets: List[Target], work: str) -> dict:
     """The tests of every target run once under coverage; exits when one fails."""
     files = [os.path.join(runner.copy, target.module) for target in targets]
@@ -230,9 +258,12 @@ def mutate_module(runner: Runner, target: Target, data: dict, equivalents: Dict[
     started = time.monotonic()
     mutants = mutants_of(source)
     print("%s: %d mutants, %d tests run its lines" % (target.module, len(mutants), len(module_tests)), flush=True)
+    office_env = runner.office.env() if target.needs_office and runner.office is not None else {}
+    fork = ForkRunner(runner.copy, sorted({t.split("::")[0] for t in module_tests}), office_env)
     try:
         for index, mutant in enumerate(mutants, 1):
-            result = judge(runner, target, path, source, mutant, covering_tests(mutant, lines, module_tests), seconds)
+            result = judge(runner, fork, target, mutant, apply(source, mutant),
+                           covering_tests(mutant, lines, module_tests), seconds)
             key = mutant_key(target.module, source_lines, mutant)
             if result.status in ("survived", "uncovered") and key in equivalents:
                 result.status, result.reason = "equivalent", equivalents[key]
@@ -242,8 +273,7 @@ def mutate_module(runner: Runner, target: Target, data: dict, equivalents: Dict[
                                                    " (no test runs it)" if result.status == "uncovered" else ""),
                       flush=True)
     finally:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(source)
+        fork.stop()
     report.seconds = time.monotonic() - started
     print("%s: %d of %d killed, %d equivalent: %.1f%% in %.0f s" % (
         target.module, report.count("killed"), len(report.results), report.count("equivalent"), report.kill_rate,
@@ -251,20 +281,17 @@ def mutate_module(runner: Runner, target: Target, data: dict, equivalents: Dict[
     return report
 
 
-def judge(runner: Runner, target: Target, path: str, source: str, mutant: Mutant, tests: List[str],
+def judge(runner: Runner, fork: ForkRunner, target: Target, mutant: Mutant, mutated: str, tests: List[str],
           seconds: Dict[str, float]) -> Result:
+    """Run the tests that run the mutant's line with the mutant in place (in a forked child of the worker)."""
     if not tests:
         return Result(mutant, "uncovered")
-    tests = sorted(tests, key=lambda test: seconds.get(test, 0.0))
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(apply(source, mutant))
+    tests = sorted(tests, key=lambda test: seconds.get(test, 0.0))[:MAX_TESTS]
     limit = STARTUP_SECONDS + 3 * sum(seconds.get(test, 1.0) for test in tests)
     started = time.monotonic()
-    code = runner.run(tests, timeout=limit, with_office=target.needs_office)
+    env = runner.office.env() if target.needs_office and runner.office is not None else {}  # restarted if dead
+    code = fork.judge(target.module, mutated, tests, limit, env)
     took = time.monotonic() - started
-    if code is None and runner.office is not None and runner.office.office is not None \
-            and not runner.office.office.alive():
-        runner.office.start()
     if code == 0:
         return Result(mutant, "survived", len(tests), took)
     return Result(mutant, "killed", len(tests), took, "timed out" if code is None else "exit %d" % code)

@@ -20,7 +20,27 @@ def pytest_configure(config):
     files = os.environ["MUTATION_FILES"].split(os.pathsep)
     measure = coverage.Coverage(data_file=None, include=files, config_file=False)
     measure.start()
+    _trace_raw_threads()
     _state.update(coverage=measure, files=files, seconds={}, failed=[])
+
+
+def _trace_raw_threads():
+    """Threads started with ``_thread.start_new_thread`` (core/threads.py) are traced too: coverage only
+    hooks those of ``threading``."""
+    import _thread
+    import sys
+    import threading
+    start = _thread.start_new_thread
+
+    def traced(function, args, kwargs=None):
+        hook = threading.gettrace()
+
+        def run(*arguments, **keywords):
+            if hook is not None:
+                sys.settrace(hook)
+            return function(*arguments, **keywords)
+        return start(run, args, kwargs or {})
+    _thread.start_new_thread = traced
 
 
 @pytest.hookimpl(hookwrapper=True)
