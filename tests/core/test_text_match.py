@@ -66,6 +66,22 @@ def test_a_match_ends_at_its_last_character_not_after_what_follows_unseen():
     assert normalize("a  b\u200b").span(2, 3) == (3, 4)
 
 
+def test_an_empty_slice_maps_to_an_empty_span_at_its_place():
+    assert normalize("a  b").span(2, 2) == (3, 3)
+    assert normalize("ab").span(1, 1) == (1, 1)
+
+
+def test_a_compatibility_character_that_keeps_the_length_is_found_by_its_canonical_form():
+    """NFC turns the Ohm sign into the Greek Omega, one character for one: offsets stay exact."""
+    assert find_all("10 \u2126 resistor", "10 \u03a9") == [(0, 4)]
+    assert find_all("Cafe\u0301 au lait", "au") == [(6, 8)]  # NFC would shorten it: offsets kept as they are
+
+
+def test_same_text_is_exact_about_letter_case_and_true_for_identical_text():
+    assert same_text("Micheal Smith", "Micheal Smith")
+    assert not same_text("Micheal smith", "Micheal Smith")
+
+
 def _find_all_without_prefilter(haystack, needle):
     target = normalize(needle).text.strip()
     source = normalize(haystack)
