@@ -8,7 +8,8 @@ For each module of scripts/mutation_targets.txt (and the test files named for it
    of the module learns which tests run it (tests that fail without any mutant are left out, and named);
 3. scripts/mutation_worker.py imports pytest and the tests once; for every mutant of
    scripts/mutation_ops.py it forks a child that puts the mutant in place in memory and runs only the
-   tests that run its line (the fastest first, at most MAX_TESTS, stopping at the first failure). A
+   tests that run its line (the fastest first, up to TEST_BUDGET_SECONDS of their baseline time, stopping at
+   the first failure). A
    failing run, a run over its time limit, or a module that no longer loads kills the mutant; a mutant
    whose line no test runs survives without a run.
 
@@ -49,8 +50,9 @@ REPORT_DIR = os.path.join(ROOT, "artifacts", "mutation")
 COPY_IGNORED = shutil.ignore_patterns(".git", "artifacts", "dist", "build", ".pytest_cache", "__pycache__", "*.pyc")
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-x", "-m", "not slow", "-p", "no:randomly", "-p", "no:cacheprovider",
           "--no-header", "-o", "addopts=--import-mode=importlib --tb=line", "--timeout=120"]
-MAX_TESTS = 60
-"""At most this many of the tests that run a mutant's line run for it, the fastest (a survivor costs them all)."""
+TEST_BUDGET_SECONDS = 60.0
+"""The tests that run a mutant's line run for it, the fastest first, as many as fit in this much of their baseline
+time (at least one): all of them for a pure module, whose tests take milliseconds; a survivor costs them all."""
 STARTUP_SECONDS = 20.0
 """Added to each mutant's time limit (pytest's start and collection), besides 3x its tests' baseline time."""
 
@@ -286,7 +288,7 @@ def judge(runner: Runner, fork: ForkRunner, target: Target, mutant: Mutant, muta
     """Run the tests that run the mutant's line with the mutant in place (in a forked child of the worker)."""
     if not tests:
         return Result(mutant, "uncovered")
-    tests = sorted(tests, key=lambda test: seconds.get(test, 0.0))[:MAX_TESTS]
+    tests = within_budget(sorted(tests, key=lambda test: seconds.get(test, 0.0)), seconds)
     limit = STARTUP_SECONDS + 3 * sum(seconds.get(test, 1.0) for test in tests)
     started = time.monotonic()
     env = runner.office.env() if target.needs_office and runner.office is not None else {}  # restarted if dead
@@ -295,6 +297,17 @@ def judge(runner: Runner, fork: ForkRunner, target: Target, mutant: Mutant, muta
     if code == 0:
         return Result(mutant, "survived", len(tests), took)
     return Result(mutant, "killed", len(tests), took, "timed out" if code is None else "exit %d" % code)
+
+
+def within_budget(tests: List[str], seconds: Dict[str, float]) -> List[str]:
+    """The first of ``tests`` whose baseline times add up to at most TEST_BUDGET_SECONDS (at least one)."""
+    chosen, total = [], 0.0
+    for test in tests:
+        total += seconds.get(test, 1.0)
+        if chosen and total > TEST_BUDGET_SECONDS:
+            break
+        chosen.append(test)
+    return chosen
 
 
 def write_report(reports: List[ModuleReport], required: float, total_seconds: float) -> str:

@@ -58,3 +58,11 @@ def test_columns_count_bytes_as_ast_does():
     source = 'name = "é" + "x"\nok = name == "éx"\n'
     [compare] = [m for m in mutants_of(source) if m.operator == "compare"]
     assert apply(source, compare) == 'name = "é" + "x"\nok = (name != \'éx\')\n'
+
+
+def test_a_mutant_runs_the_fastest_tests_of_its_line_within_the_time_budget_and_at_least_one():
+    from mutate import TEST_BUDGET_SECONDS, within_budget
+    half = TEST_BUDGET_SECONDS / 2
+    assert within_budget(["a", "b", "c"], {"a": half, "b": half, "c": 0.1}) == ["a", "b"]
+    assert within_budget(["slow", "other"], {"slow": 2 * TEST_BUDGET_SECONDS, "other": 0.1}) == ["slow"]
+    assert within_budget(["t%d" % n for n in range(900)], {}) == ["t%d" % n for n in range(int(TEST_BUDGET_SECONDS))]
