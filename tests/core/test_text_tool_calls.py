@@ -180,6 +180,13 @@ def test_no_known_tools_means_no_calls():
     assert parse_text_tool_calls(content, set()) == (content, [])
 
 
+def test_with_no_tools_offered_the_filter_shows_each_piece_at_once():
+    """Nothing can be a call then: a message that looks like one streams as it comes, not held to the end."""
+    text_filter = TextToolCallFilter(set())
+    assert [text_filter.feed(piece) for piece in ('{"name": "f", "arguments"', ": {}}")] == \
+        ['{"name": "f", "arguments"', ": {}}"]
+
+
 # --- broken JSON: returned with an explanation for the model -------------------------------
 
 BROKEN = [
