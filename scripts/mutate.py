@@ -78,6 +78,8 @@ class Result:
     tests_run: int = 0
     seconds: float = 0.0
     reason: str = ""
+    key: str = ""
+    """How scripts/mutation_equivalents.txt names it (see :func:`mutant_key`)."""
 
 
 @dataclass
@@ -108,9 +110,14 @@ def read_targets(path: Optional[str] = None) -> List[Target]:
 
 
 def mutant_key(module: str, source_lines: List[str], mutant: Mutant) -> str:
-    """What names a mutant in the equivalents file: module, the stripped source line, the change."""
-    return "%s | %s | %s -> %s" % (module, source_lines[mutant.line - 1].strip(), " ".join(mutant.original.split()),
-                                   " ".join(mutant.replacement.split()))
+    """What names a mutant in the equivalents file: module, the stripped source line, the change.
+
+    A line whose text stands more than once in the module is followed by `` #n``, its n-th occurrence."""
+    stripped = [line.strip() for line in source_lines]
+    line = stripped[mutant.line - 1]
+    if stripped.count(line) > 1:
+        line += " #%d" % stripped[:mutant.line].count(line)
+    return "%s | %s | %s -> %s" % (module, line, " ".join(mutant.original.split()), " ".join(mutant.replacement.split()))
 
 
 def read_equivalents(path: Optional[str] = None) -> Dict[str, str]:
@@ -266,9 +273,9 @@ def mutate_module(runner: Runner, target: Target, data: dict, equivalents: Dict[
         for index, mutant in enumerate(mutants, 1):
             result = judge(runner, fork, target, mutant, apply(source, mutant),
                            covering_tests(mutant, lines, module_tests), seconds)
-            key = mutant_key(target.module, source_lines, mutant)
-            if result.status in ("survived", "uncovered") and key in equivalents:
-                result.status, result.reason = "equivalent", equivalents[key]
+            result.key = mutant_key(target.module, source_lines, mutant)
+            if result.status in ("survived", "uncovered") and result.key in equivalents:
+                result.status, result.reason = "equivalent", equivalents[result.key]
             report.results.append(result)
             if result.status in ("survived", "uncovered"):
                 print("  [%d/%d] SURVIVED %s%s" % (index, len(mutants), mutant.description,
@@ -327,6 +334,8 @@ def write_report(reports: List[ModuleReport], required: float, total_seconds: fl
                 note = {"uncovered": "survived, no test runs it", "survived": "survived",
                         "equivalent": "equivalent: " + result.reason}[result.status]
                 out.append("- `%s` (%s)" % (result.mutant.description, note))
+                if result.status != "equivalent":
+                    out.append("  key: `%s`" % result.key)
             out.append("")
     text = "\n".join(out)
     os.makedirs(REPORT_DIR, exist_ok=True)

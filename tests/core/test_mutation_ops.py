@@ -66,3 +66,16 @@ def test_a_mutant_runs_the_fastest_tests_of_its_line_within_the_time_budget_and_
     assert within_budget(["a", "b", "c"], {"a": half, "b": half, "c": 0.1}) == ["a", "b"]
     assert within_budget(["slow", "other"], {"slow": 2 * TEST_BUDGET_SECONDS, "other": 0.1}) == ["slow"]
     assert within_budget(["t%d" % n for n in range(900)], {}) == ["t%d" % n for n in range(int(TEST_BUDGET_SECONDS))]
+
+
+def test_a_mutant_key_names_which_of_several_identical_lines_it_is_on(tmp_path):
+    from mutate import mutant_key, read_equivalents
+    source = "def f(run):\n    flush(run)\n    x = 1\n    flush(run)\n"
+    keys = [mutant_key("m.py", source.splitlines(), mutant) for mutant in mutants_of(source)
+            if mutant.replacement == "pass"]
+    assert keys == ["m.py | flush(run) #1 | flush(run) -> pass", "m.py | flush(run) #2 | flush(run) -> pass"]
+    assert mutant_key("m.py", source.splitlines(), next(m for m in mutants_of(source) if m.line == 3)) == \
+        "m.py | x = 1 | 1 -> 2"
+    listing = tmp_path / "equivalents.txt"
+    listing.write_text("# comment\n\nm.py | flush(run) #2 | flush(run) -> pass\n  Why it cannot be told\n  apart.\n")
+    assert read_equivalents(str(listing)) == {keys[1]: "Why it cannot be told apart."}
