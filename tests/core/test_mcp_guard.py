@@ -8,13 +8,14 @@ AUTH = {"Authorization": "Bearer " + TOKEN}
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8765", "localhost", "LOCALHOST:80", " localhost ", "::1",
-                                  "[::1]", "[::1]:8765", "127.0.0.2:9000"])
+                                  "[::1]", "[::1]:8765", "127.0.0.2:9000", "[0:0:0:0:0:0:0:1]:80"])
 def test_loopback_hosts_with_or_without_a_port(host):
     assert is_loopback_host(host)
 
 
 @pytest.mark.parametrize("host", ["example.org", "example.org:8765", "127.0.0.1.evil.example", "10.0.0.1:80",
-                                  "[::2]:80", "", "localhost.evil.example", "::2"])
+                                  "[::2]:80", "", "localhost.evil.example", "::2",
+                                  "[::1"])  # an unclosed bracket is no host at all
 def test_other_hosts_are_not_loopback(host):
     assert not is_loopback_host(host)
 

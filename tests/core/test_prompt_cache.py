@@ -1,4 +1,6 @@
 """PROMPT's answers kept in memory and as the text a document stores (core/prompt/cache.py)."""
+import logging
+
 from marginalia.core.prompt.answer import AnswerSource, PromptAnswer
 from marginalia.core.prompt.cache import AnswerCache, StoredAnswers, dump_answers, load_answers
 
@@ -26,7 +28,13 @@ def test_an_answer_with_only_its_model_or_extra_fields_is_read_with_what_it_has(
                                                 "c": PromptAnswer(3)}, {"o": 1})
 
 
-def test_stored_text_of_another_shape_gives_no_answers():
+def test_stored_text_of_another_shape_gives_no_answers(caplog):
     assert load_answers("[1, 2]") == StoredAnswers()
+    assert load_answers('{"format": 3, "answers": {"a": ["x"]}}') == StoredAnswers()  # a later format: not read
+    with caplog.at_level(logging.WARNING, logger="marginalia.prompt"):
+        assert load_answers("") == StoredAnswers()
+        assert caplog.records == []  # a document without answers is no problem to log
+        assert load_answers("{broken") == StoredAnswers()
+        assert "could not be read" in caplog.text
     assert load_answers('{"format": 2, "answers": ["a"], "legacy": ["b"]}') == StoredAnswers()
     assert load_answers('{"format": 1, "answers": {"k": 1.5}, "legacy": {"x": "y"}}') == StoredAnswers(legacy={"k": 1.5})
