@@ -178,6 +178,7 @@ def test_filter_releases_unknown_calls_in_full_in_every_chunking(content):
 def test_no_known_tools_means_no_calls():
     content = "<tool_call>%s</tool_call>" % REPLACE
     assert parse_text_tool_calls(content, set()) == (content, [])
+    assert parse_text_tool_calls("[TOOL_CALLS]hello", set()) == ("[TOOL_CALLS]hello", [])  # as the filter shows it
 
 
 def test_with_no_tools_offered_the_filter_shows_each_piece_at_once():
