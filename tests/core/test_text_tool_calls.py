@@ -410,3 +410,18 @@ def test_filter_agrees_with_the_parser_on_random_soup_of_the_formats_of_issue_37
             assert shown.strip() == remaining, text
         else:
             assert shown == text, text
+
+
+QWEN_BLOCK = '<function=replace_text>{"old": "Micheal", "new": "Michael"}</function>'
+
+
+@pytest.mark.parametrize("content, remaining", [
+    (QWEN_BLOCK + " " * 16 + "</tool_call>", ""),  # sixteen spaces at most: the trailer still belongs to the call
+    (QWEN_BLOCK + " " * 17 + "</tool_call>", "</tool_call>"),
+    (QWEN_BLOCK + "</tool_call></tool_call>", "</tool_call>"),  # one trailer per call; the next is text
+    (QWEN_BLOCK + "</tool_call>X marks the spot", "X marks the spot"),
+])
+def test_the_trailer_after_a_bare_function_block_is_dropped_once_and_only_near_it(content, remaining):
+    assert _calls(content) == (remaining, [FIXED])
+    for pieces in _every_cut(content):
+        assert "".join(_filtered(pieces)).strip() == remaining, pieces
