@@ -425,3 +425,11 @@ def test_the_trailer_after_a_bare_function_block_is_dropped_once_and_only_near_i
     assert _calls(content) == (remaining, [FIXED])
     for pieces in _every_cut(content):
         assert "".join(_filtered(pieces)).strip() == remaining, pieces
+
+
+def test_a_call_to_a_tool_not_offered_stays_text_and_a_later_call_is_still_recovered():
+    unknown = '<tool_call>{"name": "delete_everything", "arguments": {}}</tool_call>'
+    content = unknown + " then <tool_call>%s</tool_call>" % REPLACE
+    assert _calls(content) == (unknown + " then", [FIXED])
+    for pieces in _every_cut(content):
+        assert "".join(_filtered(pieces)).strip() == unknown + " then", pieces
