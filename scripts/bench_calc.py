@@ -52,6 +52,8 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
+from typing import Dict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import devpath  # noqa: E402
@@ -123,25 +125,37 @@ def computed(sheet, size: int):
     return sheet.getCellRangeByPosition(0, 0, size - 1, size - 1).getDataArray()
 
 
-def measure(office: Office, size: int, repeat: int, loop_repeat: int) -> dict:
+@dataclass
+class Measurement:
+    """Median seconds of each way (``tool``, ``raw``, ``loop``) and the computed values each way left."""
+
+    seconds: Dict[str, float]
+    sheets: Dict[str, tuple]
+
+
+def measure(office: Office, size: int, repeat: int, loop_repeat: int) -> Measurement:
+    """Write the table every way on fresh sheets; exits when two ways left different values."""
     rows = table(size)
     document = office.new_document("scalc")
     times = {"tool": [], "raw": [], "loop": []}
-    results = []
+    sheets = {}
     for index in range(repeat):
-        name = "Tool%d" % index
-        sheet = fresh_sheet(document, name)
-        times["tool"].append(run_tool(document, office.ctx, rows, name))
-        results.append(computed(sheet, size))
-        times["raw"].append(run_raw(fresh_sheet(document, "Raw%d" % index), rows))
+        sheet = fresh_sheet(document, "Tool%d" % index)
+        times["tool"].append(run_tool(document, office.ctx, rows, "Tool%d" % index))
+        sheets.setdefault("tool", []).append(computed(sheet, size))
+        sheet = fresh_sheet(document, "Raw%d" % index)
+        times["raw"].append(run_raw(sheet, rows))
+        sheets.setdefault("raw", []).append(computed(sheet, size))
     for index in range(loop_repeat):
         sheet = fresh_sheet(document, "Loop%d" % index)
         times["loop"].append(run_loop(sheet, rows))
-        results.append(computed(sheet, size))
-    if any(result != results[0] for result in results):
-        raise SystemExit("the sheets differ: the tool and the loop did not write the same cells")
+        sheets.setdefault("loop", []).append(computed(sheet, size))
     office.close_document(document)
-    return {key: statistics.median(values) for key, values in times.items()}
+    written = [grid for grids in sheets.values() for grid in grids]
+    if any(grid != written[0] for grid in written):
+        raise SystemExit("the sheets differ: the tool, the raw write and the loop did not write the same cells")
+    return Measurement({key: statistics.median(values) for key, values in times.items()},
+                       {key: grids[0] for key, grids in sheets.items()})
 
 
 def sales_table(rows: int):
@@ -383,7 +397,7 @@ def main(argv=None) -> int:
         finally:
             office.stop()
     try:
-        result = measure(office, args.size, args.repeat, args.loop_repeat)
+        result = measure(office, args.size, args.repeat, args.loop_repeat).seconds
         objects = measure_objects(office, args.rows, args.repeat)
     finally:
         office.stop()

@@ -87,6 +87,7 @@ class Office:
         self.extra_env = env or {}
         self.port = free_port()
         self.process = None
+        self.attached = False
         self.ctx = None
         self.desktop = None
         self.log_path = os.path.join(self.workdir, "soffice.log")
@@ -110,6 +111,15 @@ class Office:
                 self.port = free_port()
         self.timings["start"] = time.monotonic() - started - self.timings["install"]
         return self
+
+    @classmethod
+    def attach(cls, port: int, workdir: str, timeout: float = 30.0) -> "Office":
+        """An office another process started (``scripts/mutate.py`` shares one among many test runs):
+        connected on ``port``, its profile under ``workdir``; it cannot be restarted or stopped from here."""
+        office = cls([], workdir=workdir)
+        office.port, office.attached = port, True
+        office._connect(timeout)
+        return office
 
     def install(self, oxt_path: str) -> None:
         """Install an extension into this office's redirected shared layer."""
@@ -148,7 +158,7 @@ class Office:
                 self.desktop.getComponents()  # proves the bridge works end to end
                 return
             except (NoConnectException, Exception) as error:  # the sync restart drops early bridges
-                if self.process.poll() is not None and not self._child_alive():
+                if self.process is not None and self.process.poll() is not None and not self._child_alive():
                     raise OfficeExitedEarly("soffice exited early; see %s" % self.log_path) from error
                 if time.monotonic() > deadline:
                     raise RuntimeError("could not connect to soffice on port %d" % self.port) from error
@@ -170,9 +180,9 @@ class Office:
 
     def alive(self) -> bool:
         """True while soffice runs and answers a UNO call (False after it crashed or was killed)."""
-        if self.process is None or self.desktop is None:
+        if self.desktop is None or (self.process is None and not self.attached):
             return False
-        if self.process.poll() is not None and not self._child_alive():
+        if self.process is not None and self.process.poll() is not None and not self._child_alive():
             return False
         try:
             self.desktop.getFrames().getCount()
@@ -182,6 +192,8 @@ class Office:
 
     def restart(self, timeout: float = 90.0) -> "Office":
         """Start soffice again after it died (same profile, extensions installed again, a new port)."""
+        if self.attached:
+            raise RuntimeError("the shared office on port %d died; the process that started it restarts it" % self.port)
         self.stop()
         self.ctx = self.desktop = None
         self.port = free_port()

@@ -52,3 +52,9 @@ def endpoint(office, scripted_server):
     yield scripted_server
     if office.alive():  # an office that died in the test starts afresh for the next one
         set_settings(office.ctx, "Endpoint", URL="", Model="")
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """Name the seed of a random order at the end of the run (``-q`` hides pytest-randomly's header)."""
+    if config.pluginmanager.hasplugin("randomly"):
+        terminalreporter.write_line("random test order: --randomly-seed=%s" % config.getoption("randomly_seed"))

@@ -37,7 +37,7 @@ def is_loopback_host(host: str) -> bool:
     """True for a loopback host name, with or without a port (``127.0.0.1:8765``, ``[::1]:80``, ``localhost``)."""
     name = host.strip().lower()
     if name.startswith("["):
-        name = name[:name.find("]") + 1] if "]" in name else name
+        name = name[:name.find("]") + 1]  # "[::1]:80" -> "[::1]"; without "]" (malformed) -> "", refused
     elif name.count(":") == 1:
         name = name.split(":")[0]
     if name in LOOPBACK_NAMES:

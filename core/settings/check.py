@@ -134,6 +134,8 @@ class EndpointCheck:
             version = ollama_version(self.client, origin_of(self.data["base_url"]),
                                      self.endpoint.request_headers(), self.cancel, self.target.tls)
         api = API_OLLAMA if version is not None else API_OPENAI
+        if kind == "ollama" and api != API_OLLAMA:
+            kind = None  # the preset or port said Ollama, but no Ollama answered: name what did
         self.facts.remember_api(origin_of(self.data["base_url"]), api)
         self.endpoint.api = api
         self.data.update(server="ollama" if api == API_OLLAMA else kind or "openai-compatible",

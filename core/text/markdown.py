@@ -208,7 +208,6 @@ def _task_boxes(tokens: List[Token]) -> None:
         if match:
             box = "\u2611 " if match.group(1) in "xX" else "\u2610 "
             first.content = box + first.content[match.end():]
-            inline.content = box + inline.content[match.end():]
 
 
 def _render_image(self, tokens: Sequence[Token], index: int, options, env) -> str:

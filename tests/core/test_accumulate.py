@@ -223,6 +223,14 @@ def test_legacy_function_call_beside_tool_calls_is_not_counted_twice():
     assert _calls(state) == [("c", "f", "{}")]
 
 
+def test_legacy_function_call_after_tool_calls_in_an_earlier_chunk_is_ignored():
+    """Once a stream used tool_calls, a later chunk's function_call (the same call again, as some servers
+    repeat it) adds nothing."""
+    state, _ = _feed([_chunk({"tool_calls": [_call(0, "c", "f", '{"a": 1}')]}),
+                      _chunk({"function_call": {"name": "f", "arguments": '{"a": 1}'}}), _chunk({}, "tool_calls")])
+    assert _calls(state) == [("c", "f", '{"a": 1}')]
+
+
 def test_arguments_sent_as_an_object_are_serialised():
     state, _ = _feed([_chunk({"tool_calls": [_call(0, "c", "f", {"a": 1})]})])
     assert state.final_message().tool_calls[0].arguments == {"a": 1}
@@ -312,3 +320,78 @@ def test_handle_chunks_merges_consecutive_plain_content_into_one_event():
     state.handle_chunks([_chunk({"content": "a"}), _chunk({"content": "b"}),
                          _chunk({"reasoning": "r"}), _chunk({"content": "c"})], events)
     assert events == [ContentDelta("ab"), ReasoningDelta("r"), ContentDelta("c")]
+
+
+# -- what make mutate found unchecked ----------------------------------------------------------
+
+def test_a_chunk_of_choice_0_and_another_counts_the_other():
+    state, _ = _feed([{"choices": [{"index": 0, "delta": {"content": "A"}}, {"index": 1, "delta": {"content": "B"}}]}])
+    assert state.final_message().content == "A" and state.other_choices == {1: 1}
+
+
+def test_empty_content_beside_another_field_still_delivers_that_field():
+    state, events = _feed([_chunk({"content": "", "reasoning_content": "think"}), _chunk({"content": "ok"}, "stop")])
+    assert (state.final_message().reasoning, state.final_message().content) == ("think", "ok")
+    assert events == [ReasoningDelta("think"), ContentDelta("ok"), StreamFinished("stop")]
+
+
+def test_text_before_a_usage_chunk_is_reported_before_the_usage():
+    state = StreamState()
+    events = []
+    state.handle_chunks([_chunk({"content": "a"}), {"choices": [], "usage": {"prompt_tokens": 5, "completion_tokens": 1}},
+                         _chunk({"content": "b"})], events)
+    assert events == [ContentDelta("a"), UsageReport(5, 1, 6), ContentDelta("b")]
+
+
+def test_another_choice_after_choice_0_was_followed_in_an_earlier_batch_is_never_replayed():
+    state = StreamState()
+    state.handle_chunks([_chunk({"content": "A"})], [])
+    state.handle_chunks([{"choices": [{"index": 1, "delta": {"content": "B"}}]}], [])
+    state.close()
+    assert state.final_message().content == "A" and state.other_choices == {1: 1}
+
+
+def test_closing_twice_states_the_finish_once():
+    state = StreamState()
+    state.handle_chunks([_chunk({"content": "a"})], [])
+    assert state.close() == [StreamFinished("stop")]
+    assert state.close() == []
+
+
+def test_the_message_read_before_the_end_includes_text_held_back_for_a_possible_tag():
+    """A stream stopped midway is read without close(): held-back text still counts, on its side."""
+    state = StreamState()
+    state.handle_chunks([_chunk({"content": "Hi <thi"})], [])
+    assert (state.final_message().content, state.final_message().reasoning) == ("Hi <thi", "")
+    state = StreamState()
+    state.handle_chunks([_chunk({"content": "<think>abc</thi"})], [])
+    assert (state.final_message().content, state.final_message().reasoning) == ("", "abc</thi")
+
+
+def test_a_tool_call_delta_that_is_no_object_is_named_in_the_error():
+    state = StreamState()
+    state.handle_chunks([_chunk({"tool_calls": [3]})], [])
+    assert "tool call delta is int, not an object" in state.errors[0].message
+
+
+def test_a_call_first_seen_without_an_id_takes_the_id_that_comes_later():
+    state, _ = _feed([_chunk({"tool_calls": [_call(index=0, name="f")]}),
+                      _chunk({"tool_calls": [_call(index=0, id="c1", arguments="{}")]})])
+    assert _calls(state) == [("c1", "f", "{}")]
+
+
+def test_reasoning_or_refusal_that_is_no_text_is_left_out_and_the_answer_kept():
+    state, _ = _feed([_chunk({"reasoning": ["a"], "refusal": {"x": 1}}), _chunk({"content": "ok"}, "stop")])
+    message = state.final_message()
+    assert (message.content, message.reasoning, message.refusal, state.errors) == ("ok", "", None, [])
+
+
+def test_a_refusal_part_of_a_content_array_is_a_refusal():
+    state, events = _feed([_chunk({"content": [{"type": "refusal", "refusal": "No."}]}, "stop")])
+    assert (state.final_message().refusal, state.final_message().content) == ("No.", "")
+    assert RefusalDelta("No.") in events
+
+
+def test_a_choice_that_is_no_object_among_several_is_passed_over():
+    state, _ = _feed([{"choices": [None, {"index": 0, "delta": {"content": "A"}}]}])
+    assert state.final_message().content == "A" and state.errors == []

@@ -218,3 +218,13 @@ def test_a_chat_completions_server_is_recorded_as_such():
     with PersonalityServer(OpenAILike()) as server:
         result = check(server.base_url, "gpt-test")
     assert result.data["openai_api"] == "chat" and "/responses" not in str(server.paths())
+
+
+def test_a_server_that_does_not_answer_as_ollama_is_not_called_ollama_whatever_the_preset_says():
+    """The Ollama preset was left selected (the dialog's first run found Ollama on 11434, then
+    the user typed another address): the report names what answered, not the preset."""
+    with PersonalityServer(OpenAILike()) as server:
+        result = check(server.base_url, "gpt-test", preset="ollama")
+        assert result.ok, result.report
+        assert result.summary.startswith("Connected to an OpenAI-compatible server at %s:" % server.base_url)
+        assert result.data["server"] != "ollama" and result.data["api"] == "openai"

@@ -104,9 +104,11 @@ def test_handler_names_come_from_the_class_names():
 
 
 def test_the_loop_hands_a_burst_over_in_slices_in_order():
-    log = run_with([ContentDelta("z" * 5000), Done()])
+    burst = "".join("%05d " % n for n in range(834))[:5000]  # every slice's text is different
+    log = run_with([ContentDelta(burst), Done()])
     handled = [entry for entry in log if entry[0] == "handle"]
-    assert [len(text) for _, kind, text in handled if kind == "ContentDelta"] == [2000, 2000, 1000]
+    assert [text for _, kind, text in handled if kind == "ContentDelta"] == [burst[:2000], burst[2000:4000],
+                                                                              burst[4000:]]
     assert handled[-1] == ("handle", "done", None)
 
 

@@ -66,6 +66,12 @@ def test_line_breaks_inside_a_paragraph():
     assert runs.count(Run(LINE_BREAK)) == 2
 
 
+def test_a_line_break_inside_bold_or_a_link_keeps_their_format():
+    assert markdown_runs("**one\ntwo**") == [Run("one two", bold=True)]
+    assert markdown_runs("*a  \nb*") == [Run("a", italic=True), Run(LINE_BREAK), Run("b", italic=True)]
+    assert markdown_runs("[x\ny](https://e.org)") == [Run("x y", link="https://e.org")]
+
+
 def test_blocks_headings_lists_tables():
     html = markdown_to_html("# T\n\npara *x*\n\n- a\n  - b\n- c\n\n1. one\n2. two\n\n| H | I |\n|---|:-:|\n| 1 |\n")
     assert "<h1>T</h1>" in html and "<p>para <em>x</em></p>" in html
@@ -148,3 +154,45 @@ def test_complete_document_declares_utf8():
 def test_inline_content_keeps_its_outer_spaces_to_join_the_text_around_it():
     assert markdown_runs("**at least** ") == [Run("at least", bold=True), Run(" ")]
     assert plain_text(markdown_runs(" and *so*")) == " and so"
+
+
+def test_every_html_format_tag_and_a_tag_nested_in_itself_keep_their_format_until_the_outer_one_closes():
+    runs = markdown_runs("<b>b</b><i>i</i><em>em</em><s>s</s><strong>st</strong> <b><b>in</b> out</b> end")
+    assert [(run.text, run.bold, run.italic, run.strike) for run in runs] == [
+        ("b", True, False, False), ("iem", False, True, False), ("s", False, False, True),
+        ("st", True, False, False), (" ", False, False, False), ("in out", True, False, False),
+        (" end", False, False, False)]
+    assert markdown_runs("**a **b** c** d") == [Run("a b c", bold=True), Run(" d")]
+
+
+def test_paragraphs_given_as_inline_text_are_joined_by_line_breaks():
+    assert markdown_runs("a\n\nb") == [Run("a"), Run(LINE_BREAK), Run("b")]
+    assert markdown_runs("   ") == []
+
+
+def test_an_image_shows_its_alt_text_as_plain_text_or_else_its_address_and_an_empty_address_links_nothing():
+    assert markdown_runs("![an *alt* `x`](http://u)") == [Run("an alt x", link="http://u")]
+    assert markdown_runs("![](http://u)") == [Run("http://u", link="http://u")]
+    assert markdown_runs("![alt]()") == [Run("alt")]
+    assert markdown_body("![alt]()") == '<p><a href="">alt</a></p>'
+    [run] = markdown_runs("[a]()")
+    assert run.text == "a" and not run.link
+
+
+def test_only_a_list_item_s_own_text_becomes_a_task_box():
+    assert markdown_body("- [x] done\n- [ ] todo") == "<ul><li>\u2611 done</li><li>\u2610 todo</li></ul>"
+    assert markdown_body("a\n\n[x] b") == "<p>a</p><p>[x] b</p>"  # a paragraph, not a list item
+    assert markdown_body("- `[x] a`") == "<ul><li><code>[x] a</code></li></ul>"  # code, not a box
+
+
+class _BrokenParser:
+    def parse(self, markdown):
+        raise RuntimeError("a parser bug")
+
+
+def test_should_the_parser_fail_the_text_arrives_as_plain_paragraphs(monkeypatch):
+    import marginalia.core.text.markdown as module
+    monkeypatch.setattr(module, "parser", _BrokenParser)
+    assert markdown_body("one\n\ntwo & <three>\nfour") == "<p>one</p>\n<p>two &amp; &lt;three&gt;<br>four</p>"
+    assert markdown_runs("  *a*  ") == [Run("*a*")]
+    assert markdown_runs("  ") == []

@@ -107,7 +107,7 @@ def test_plain_words_past_the_longest_line_break_as_a_whole_rendering_does():
     assert max(len(line) for line in stream.display.text.split("\n")) == MAX_LINE
 
 
-def test_nothing_raises_on_random_input():
+def test_random_input_streamed_a_character_at_a_time_shows_what_one_whole_rendering_shows():
     rng = random.Random(5)
     alphabet = "#*_`[]()<>!|-+.:\\\n \t&;~=x1"
     for _ in range(300):
@@ -115,7 +115,7 @@ def test_nothing_raises_on_random_input():
         stream = MarkdownStream()
         for char in source:
             stream.feed(char)
-        render_display(source)
+        assert stream.display == render_display(source), source
 
 
 # the transcript ---------------------------------------------------------------------

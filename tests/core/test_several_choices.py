@@ -79,3 +79,17 @@ def test_a_stream_whose_only_choice_is_not_numbered_0_is_still_read(caplog):
         events = state.close()
     assert state.final_message().content == "Hello" and state.final_message().finish_reason == "stop"
     assert ContentDelta("Hel") in events and "no choice 0; following choice 1" in caplog.text
+
+
+def test_without_choice_0_the_lowest_numbered_choice_is_followed_and_the_others_counted():
+    state = StreamState()
+    state.handle_chunks([_chunk(2, {"content": "B"}), _chunk(1, {"content": "A"}), _chunk(2, {"content": "B"})], [])
+    state.close()
+    assert state.final_message().content == "A" and state.other_choices == {2: 2}
+
+
+def test_without_choice_0_or_any_numbered_choice_the_first_that_came_is_followed():
+    state = StreamState()
+    state.handle_chunks([_chunk("first", {"content": "A"}), _chunk("second", {"content": "B"})], [])
+    state.close()
+    assert state.final_message().content == "A" and state.other_choices == {"second": 1}

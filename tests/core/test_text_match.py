@@ -55,6 +55,33 @@ def test_quote_and_context_stay_on_one_line():
     assert "[[TARGET]]" in shown and shown.startswith("…") and shown.endswith("…")
 
 
+def test_a_match_ends_at_its_last_character_not_after_what_follows_unseen():
+    """Offsets written out by hand: a soft hyphen, a zero-width space or a second space after the match
+    (or before it) stays outside it."""
+    assert find_all("ab\u00ad c", "ab") == [(0, 2)]
+    assert find_all("x ab\u200b", "ab") == [(2, 4)]
+    assert find_all("a b  c", "b") == [(2, 3)]
+    assert find_all("\u00adab", "ab") == [(1, 3)]
+    assert find_all("a\u00adb c", "ab") == [(0, 3)]  # inside it, it is part of it
+    assert normalize("a  b\u200b").span(2, 3) == (3, 4)
+
+
+def test_an_empty_slice_maps_to_an_empty_span_at_its_place():
+    assert normalize("a  b").span(2, 2) == (3, 3)
+    assert normalize("ab").span(1, 1) == (1, 1)
+
+
+def test_a_compatibility_character_that_keeps_the_length_is_found_by_its_canonical_form():
+    """NFC turns the Ohm sign into the Greek Omega, one character for one: offsets stay exact."""
+    assert find_all("10 \u2126 resistor", "10 \u03a9") == [(0, 4)]
+    assert find_all("Cafe\u0301 au lait", "au") == [(6, 8)]  # NFC would shorten it: offsets kept as they are
+
+
+def test_same_text_is_exact_about_letter_case_and_true_for_identical_text():
+    assert same_text("Micheal Smith", "Micheal Smith")
+    assert not same_text("Micheal smith", "Micheal Smith")
+
+
 def _find_all_without_prefilter(haystack, needle):
     target = normalize(needle).text.strip()
     source = normalize(haystack)
@@ -103,3 +130,46 @@ def test_text_called_normal_is_left_exactly_as_it_is_by_normalizing():
     assert normal_seen > 500 and changed_seen > 2000  # both kinds were tried
     assert is_normal("Micheal Smith wrote the report, not Mr. Jones.")
     assert not is_normal("Micheal  Smith") and not is_normal("Micheal\u00a0Smith") and not is_normal("don\u2019t")
+
+
+def test_whole_words_count_underscores_and_digits_as_word_characters_and_punctuation_as_a_boundary():
+    assert find_all("foo_bar foo", "foo", whole_words=True) == [(8, 11)]
+    assert find_all("xab ab", "ab", whole_words=True) == [(4, 6)]  # "ab" inside "xab" is no whole word
+    assert find_all("a-b", "a-", whole_words=True) == [(0, 2)]  # ends on "-": the "b" after it is another word
+
+
+def test_accented_and_capital_text_is_called_normal_so_the_fast_paths_take_it():
+    """The prefilters answer for non-ASCII text already in NFC and for any letter, X included."""
+    assert is_normal("Grüße aus Köln") and is_normal("XYZ plain text")
+    assert cannot_hold("Grüße aus Köln", "Hallo")
+
+
+def test_a_quote_up_to_its_limit_is_whole_and_a_longer_one_keeps_both_ends():
+    assert quote("a" * 160) == "\u201c" + "a" * 160 + "\u201d"
+    assert quote("a" * 161) == "\u201c" + "a" * 78 + " […] " + "a" * 78 + "\u201d"
+    assert quote("abcdefghijklmnop", limit=11) == "\u201cabcd […] mnop\u201d"
+
+
+W = "".join("w%02d " % number for number in range(1, 16))  # 60 characters, ends with a space
+M = "".join(" m%02d" % number for number in range(1, 16))  # 60 characters, starts with a space
+
+
+def test_context_shows_sixty_characters_either_side_cut_at_whole_words():
+    text = "zzzz " + W + "TARGET" + M + " tail"
+    shown = context_around(text, 65, 71)
+    assert shown == "…w02 w03 w04 w05 w06 w07 w08 w09 w10 w11 w12 w13 w14 w15 [[TARGET]] m01 m02 m03 m04 m05 m06 m07 " \
+                    "m08 m09 m10 m11 m12 m13 m14…"  # the words cut at either edge are left out
+
+
+def test_context_shows_everything_when_the_text_ends_within_reach():
+    assert context_around("one two three", 4, 7) == "one [[two]] three"
+    assert context_around(W + "TARGET" + M, 60, 66) == W + "[[TARGET]]" + M  # exactly sixty either side
+    assert context_around("z" + W + "TARGET", 61, 67) == "…w02 w03 w04 w05 w06 w07 w08 w09 w10 w11 w12 w13 w14 w15 " \
+                                                          "[[TARGET]]"  # one more: the edge is cut
+
+
+def test_context_keeps_an_edge_word_whole_when_no_space_is_near_the_edge():
+    left = "a" * 20 + " " + "b" * 38 + " "
+    right = " " + "c" * 38 + " " + "d" * 20
+    text = "zzzz " + left + "TARGET" + right + " tail"
+    assert context_around(text, 65, 71) == "…" + left + "[[TARGET]]" + right + "…"

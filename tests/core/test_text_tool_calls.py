@@ -178,6 +178,14 @@ def test_filter_releases_unknown_calls_in_full_in_every_chunking(content):
 def test_no_known_tools_means_no_calls():
     content = "<tool_call>%s</tool_call>" % REPLACE
     assert parse_text_tool_calls(content, set()) == (content, [])
+    assert parse_text_tool_calls("[TOOL_CALLS]hello", set()) == ("[TOOL_CALLS]hello", [])  # as the filter shows it
+
+
+def test_with_no_tools_offered_the_filter_shows_each_piece_at_once():
+    """Nothing can be a call then: a message that looks like one streams as it comes, not held to the end."""
+    text_filter = TextToolCallFilter(set())
+    assert [text_filter.feed(piece) for piece in ('{"name": "f", "arguments"', ": {}}")] == \
+        ['{"name": "f", "arguments"', ": {}}"]
 
 
 # --- broken JSON: returned with an explanation for the model -------------------------------
@@ -402,3 +410,26 @@ def test_filter_agrees_with_the_parser_on_random_soup_of_the_formats_of_issue_37
             assert shown.strip() == remaining, text
         else:
             assert shown == text, text
+
+
+QWEN_BLOCK = '<function=replace_text>{"old": "Micheal", "new": "Michael"}</function>'
+
+
+@pytest.mark.parametrize("content, remaining", [
+    (QWEN_BLOCK + " " * 16 + "</tool_call>", ""),  # sixteen spaces at most: the trailer still belongs to the call
+    (QWEN_BLOCK + " " * 17 + "</tool_call>", "</tool_call>"),
+    (QWEN_BLOCK + "</tool_call></tool_call>", "</tool_call>"),  # one trailer per call; the next is text
+    (QWEN_BLOCK + "</tool_call>X marks the spot", "X marks the spot"),
+])
+def test_the_trailer_after_a_bare_function_block_is_dropped_once_and_only_near_it(content, remaining):
+    assert _calls(content) == (remaining, [FIXED])
+    for pieces in _every_cut(content):
+        assert "".join(_filtered(pieces)).strip() == remaining, pieces
+
+
+def test_a_call_to_a_tool_not_offered_stays_text_and_a_later_call_is_still_recovered():
+    unknown = '<tool_call>{"name": "delete_everything", "arguments": {}}</tool_call>'
+    content = unknown + " then <tool_call>%s</tool_call>" % REPLACE
+    assert _calls(content) == (unknown + " then", [FIXED])
+    for pieces in _every_cut(content):
+        assert "".join(_filtered(pieces)).strip() == unknown + " then", pieces

@@ -143,7 +143,8 @@ def test_retry_after_beyond_the_cap_is_reported_at_once(client, scripted_server)
     start = time.monotonic()
     with pytest.raises(RateLimited) as raised:
         client.request("GET", scripted_server.base_url + "/models")
-    assert raised.value.retry_after == 120 and time.monotonic() - start < 1
+    assert raised.value.retry_after == 120
+    assert time.monotonic() - start < 10  # did not wait the 120 s (loose enough for a loaded machine)
     assert len(scripted_server.requests) == 1
 
 

@@ -22,7 +22,7 @@ def test_turns_in_two_documents_at_once_both_complete(office, scripted_server):
         assert panel_one.transcript().endswith(("slow " * 30).rstrip())  # an answer shows rendered: no trailing space
         started = time.monotonic()
         first.getText().getString()
-        assert time.monotonic() - started < 0.1  # the office answers at once afterwards
+        assert time.monotonic() - started < 1.0  # the office answers afterwards (a generous bound, not a benchmark)
     finally:
         set_settings(office.ctx, "Endpoint", URL="", Model="")
         office.close_document(first)

@@ -44,10 +44,20 @@ def built_oxt(tmp_path_factory):
     return build_oxt.build(str(tmp_path_factory.mktemp("oxt") / "marginalia.oxt"))
 
 
+SHARED_OFFICE = "MARGINALIA_TEST_OFFICE"
+"""``PORT:WORKDIR`` of a running office to use instead of starting one (set by scripts/mutate.py)."""
+
+
 @pytest.fixture(scope="session")
-def office(built_oxt, tmp_path_factory):
+def office(request, tmp_path_factory):
     """A running headless soffice with Marginalia (and the dummy clash extension) installed."""
     _require_office()
+    shared = os.environ.get(SHARED_OFFICE)
+    if shared:
+        port, workdir = shared.split(":", 1)
+        yield Office.attach(int(port), workdir)
+        return
+    built_oxt = request.getfixturevalue("built_oxt")
     workdir = str(tmp_path_factory.mktemp("office"))
     dummy = build_dummy_extension(workdir)
     instance = Office([dummy, built_oxt], workdir=workdir)

@@ -33,8 +33,9 @@ class Panel:
     def open(self) -> "Panel":
         sidebar = self.doc.getCurrentController().getSidebar()
         sidebar.setVisible(True)
-        # after being hidden, the sidebar lists its decks again only a moment later
-        wait_until(lambda: DECK_ID in sidebar.getDecks().getElementNames(), message="the deck list")
+        # after being hidden, the sidebar lists its decks again only a moment later (over 10 s once on a loaded
+        # machine: test_panel_layout's reopening failed so in a random-order run, and passed in the same order again)
+        wait_until(lambda: DECK_ID in sidebar.getDecks().getElementNames(), timeout=30.0, message="the deck list")
         deck = sidebar.getDecks().getByName(DECK_ID)
         if not deck.isActive():
             deck.activate(True)

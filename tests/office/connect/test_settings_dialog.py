@@ -228,7 +228,7 @@ def test_the_model_list_loads_in_the_background_and_the_office_stays_responsive(
             time.sleep(0.05)
         assert driver.text("model_info") == "1 model on the server."
         assert driver.text("model") == "slow-model"  # no model was set: the first one is proposed
-        assert len(latencies) >= 10 and max(latencies) < 0.25, latencies
+        assert len(latencies) >= 10 and max(latencies) < 1.0, latencies  # never waited for the 2 s list
 
 
 def test_a_self_signed_certificate_can_be_trusted_from_the_dialog(gui_office, dialog, tmp_path):

@@ -1,4 +1,8 @@
-"""20 agents hammer tools/list and reads while the user types: the office keeps answering a second UNO client."""
+"""20 agents hammer tools/list and reads while the user types: every call is answered and every keystroke lands.
+
+The slow variant (``-m slow``) also holds the typing's latency to a limit (p95 under 100 ms):
+a benchmark's figure, kept out of the functional run.
+"""
 import json
 import os
 import subprocess
@@ -17,7 +21,8 @@ CLIENTS = 20
 ROUNDS = 5
 
 
-def test_twenty_agents_and_a_typing_user(office, writer):
+def agents_while_typing(office, writer):
+    """Run the agents while this test types through a second UNO client; returns each keystroke's seconds."""
     writer.getText().setString("A short document the agents read.\nSecond paragraph.")
     latencies = []
     with mcp_server(office) as (url, token):
@@ -34,11 +39,23 @@ def test_twenty_agents_and_a_typing_user(office, writer):
     result = json.loads(out.strip().splitlines()[-1])
     assert result["failures"] == []
     assert result["calls"] == CLIENTS * ROUNDS * 2
+    assert len(latencies) >= 10
+    assert writer.getText().getString().endswith("x" * len(latencies))
     latencies.sort()
-    p95 = latencies[int(len(latencies) * 0.95)]
     print("\n%d agents: %d calls in %.1f s; typing meanwhile: %d keystrokes, median %.1f ms, p95 %.1f ms, "
           "worst %.1f ms" % (CLIENTS, result["calls"], result["seconds"], len(latencies),
-                             latencies[len(latencies) // 2] * 1000, p95 * 1000, latencies[-1] * 1000))
-    assert len(latencies) >= 10
-    assert p95 < 0.1
-    assert writer.getText().getString().endswith("x" * len(latencies))
+                             latencies[len(latencies) // 2] * 1000, p95(latencies) * 1000, latencies[-1] * 1000))
+    return latencies
+
+
+def p95(ordered):
+    return ordered[int(len(ordered) * 0.95)]
+
+
+def test_twenty_agents_and_a_typing_user(office, writer):
+    agents_while_typing(office, writer)
+
+
+@pytest.mark.slow
+def test_typing_stays_under_100_ms_at_p95_while_twenty_agents_call(office, writer):
+    assert p95(agents_while_typing(office, writer)) < 0.1

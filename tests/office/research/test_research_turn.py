@@ -2,8 +2,9 @@
 
 The model (scripted) searches the fake DuckDuckGo page, reads two pages on two new
 hosts (the user is asked about each host in the panel), and writes a summary into the
-document; meanwhile a second UNO client calls the office every 10 ms and must always
-be answered within 100 ms.
+document. The slow variant (``-m slow``) runs the same turn while a second UNO client calls
+the office every 10 ms, which must always be answered within 100 ms: a latency limit, so
+it stays out of the functional run (it failed under a loaded machine).
 """
 import pytest
 
@@ -43,8 +44,8 @@ def sites(office):
     reset_research(office.ctx)
 
 
-def test_search_read_two_pages_with_approval_and_write_a_summary_while_the_office_answers(endpoint, sites, writer,
-                                                                                          office):
+def run_research_turn(endpoint, sites, writer, office, measure_latency=False):
+    """The scripted turn of this module, checked; returns the second client's read latencies (ms) when measured."""
     search, news, agency = sites
     first = news.add("/solar", chunks=slow_page("Solar record", "<p>Installations grew by 24% in 2024.</p>"),
                      delay=0.12, chunked=True)
@@ -63,10 +64,13 @@ def test_search_read_two_pages_with_approval_and_write_a_summary_while_the_offic
     undo_steps = len(writer.getUndoManager().getAllUndoActionTitles())
     panel = Panel(writer).open()
     approval = Approval(panel)
-    probe, status = Sidecar("uno_latency_probe.py", str(office.port)), StatusRecorder(panel)
-    watch = Sidecar("stall_watch.py")  # the machine's own stalls are not the office's
-    probe.wait_ready()
-    watch.wait_ready()
+    status = StatusRecorder(panel)
+    probe = watch = None
+    if measure_latency:
+        probe = Sidecar("uno_latency_probe.py", str(office.port))
+        watch = Sidecar("stall_watch.py")  # the machine's own stalls are not the office's
+        probe.wait_ready()
+        watch.wait_ready()
     status.start()
     try:
         panel.send("Check the current solar figures and add a short summary to my notes")
@@ -84,13 +88,7 @@ def test_search_read_two_pages_with_approval_and_write_a_summary_while_the_offic
         panel.wait_idle(timeout=60)
     finally:
         seen = status.finish()
-        reads, stalls = probe.finish(), watch.finish()
-    samples = [latency for started, latency in reads if not overlaps(started, started + latency, stalls)]
-    p50, p99, worst = percentiles(samples)
-    print("\nsecond UNO client during the research turn: %d calls, p50 %.1f ms, p99 %.1f ms, max %.1f ms "
-          "(%d reads during %d machine stalls left out)" % (len(samples), p50, p99, worst, len(reads) - len(samples),
-                                                          len(stalls)))
-
+        reads, stalls = (probe.finish(), watch.finish()) if measure_latency else ([], [])
     text = writer.getText().getString()
     assert text.startswith("Notes on renewables.")
     assert "Solar output in 2024" in text and "Installations grew by 24% (news.example)." in text
@@ -112,5 +110,18 @@ def test_search_read_two_pages_with_approval_and_write_a_summary_while_the_offic
     transcript = panel.transcript()
     assert "Found 3 results for \u201csolar output 2024\u201d" in transcript
     assert "Read \u201cSolar record\u201d" in transcript and "Read \u201cAgency report\u201d" in transcript
-    assert len(samples) > 100 and worst < 100.0, (len(samples), worst)
     assert len(writer.getUndoManager().getAllUndoActionTitles()) == undo_steps + 1  # the whole turn: one step
+    return [latency for started, latency in reads if not overlaps(started, started + latency, stalls)]
+
+
+def test_search_read_two_pages_with_approval_and_write_a_summary(endpoint, sites, writer, office):
+    run_research_turn(endpoint, sites, writer, office)
+
+
+@pytest.mark.slow
+def test_the_office_answers_a_second_client_within_100_ms_during_the_research_turn(endpoint, sites, writer, office):
+    samples = run_research_turn(endpoint, sites, writer, office, measure_latency=True)
+    p50, p99, worst = percentiles(samples)
+    print("\nsecond UNO client during the research turn: %d calls, p50 %.1f ms, p99 %.1f ms, max %.1f ms"
+          % (len(samples), p50, p99, worst))
+    assert len(samples) > 100 and worst < 100.0, (len(samples), worst)

@@ -206,3 +206,23 @@ def test_replace_a_selection_across_paragraphs_touches_only_changed_words(tools,
              new_text="Next steps\nWe will hire three engineers.")
     assert texts(sample)[7:] == ["Next steps", "We will hire three engineers."]
     assert blocks(sample)[7].ParaStyleName == "Heading 2" and blocks(sample)[8].ParaStyleName == "Standard"
+
+
+def test_replace_everywhere_with_markdown_of_several_runs_writes_every_run(tools, sample):
+    outcome = tools.ok("replace_text", old_text="Micheal", new_text="**Mike** O'Neil", format="markdown", all=True)
+    assert "3 occurrences" in outcome.content
+    body = texts(sample)
+    assert body[1].startswith("Dear Mike O'Neil Smith,") and "; Mike O'Neil presented" in body[3]
+    assert body[6][1] == ["Mike O'Neil", "Lead"]
+    assert portions(blocks(sample)[3])[-2:] == [("Mike", True, False, None, None),
+                                                (" O'Neil presented the numbers.", False, False, None, None)]
+
+
+def test_replace_everywhere_leaves_alone_a_place_that_already_reads_half_replaced(tools, writer):
+    """Replace All goes word group by word group; "Micheal Smyth" (what the first step leaves) standing
+    elsewhere must not be changed by the second step."""
+    build(writer, [("Standard", "Micheal Smith wrote."), ("Standard", "Micheal Smyth replied."),
+                   ("Standard", "Then Micheal Smith left.")])
+    outcome = tools.ok("replace_text", old_text="Micheal Smith", new_text="Michael Smyth", all=True)
+    assert "2 occurrences" in outcome.content
+    assert texts(writer) == ["Michael Smyth wrote.", "Micheal Smyth replied.", "Then Michael Smyth left."]
