@@ -18,7 +18,9 @@ run:
 # tests/core runs in a random order (pytest-randomly), modules among themselves and tests within each module:
 # SEED=N repeats an order; the seed is printed first. The other folders keep their files' order: the office suite
 # has not yet passed a whole random-order run here (docs/development.md). Every test has a time limit (pytest.ini).
-SEED ?= $(shell $(PYTHON) -c "import random; print(random.randrange(1, 10**9))")
+ifndef SEED
+SEED := $(shell $(PYTHON) -c "import random; print(random.randrange(1, 10**9))")
+endif
 RANDOM_ORDER = -p randomly --randomly-seed=$(SEED)
 
 test: check
