@@ -772,3 +772,4 @@ def _picture_paragraph(office, doc, at, path: str, width: int, alt: str, after: 
 
 BUILDERS["report_and_chart"] = _report_and_chart
 BUILDERS["illustrated_report"] = _illustrated_report
+BUILDERS.update({"paged-report": _paged_report, "report-with-contents": _report_with_stale_contents, "new deck": _new_deck})
