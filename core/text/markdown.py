@@ -213,7 +213,8 @@ def _task_boxes(tokens: List[Token]) -> None:
 def _render_image(self, tokens: Sequence[Token], index: int, options, env) -> str:
     token = tokens[index]
     source = str(token.attrGet("src") or "")
-    alt = self.renderInlineAsText(token.children or [], options, env)
+    alt = "".join(child.content if child.type == "code_inline" else self.renderInlineAsText([child], options, env)
+                  for child in token.children or [])  # renderInlineAsText alone drops code spans
     return '<img src="%s" alt="%s">' % (html.escape(source, quote=True), html.escape(alt, quote=True))
 
 

@@ -170,11 +170,13 @@ def test_paragraphs_given_as_inline_text_are_joined_by_line_breaks():
     assert markdown_runs("   ") == []
 
 
-def test_an_image_shows_its_alt_text_as_plain_text_or_else_its_address_and_an_empty_address_links_nothing():
-    assert markdown_runs("![an *alt* `x`](http://u)") == [Run("an alt x", link="http://u")]
-    assert markdown_runs("![](http://u)") == [Run("http://u", link="http://u")]
-    assert markdown_runs("![alt]()") == [Run("alt")]
-    assert markdown_body("![alt]()") == '<p><a href="">alt</a></p>'
+def test_an_image_becomes_a_picture_with_its_alt_text_and_an_empty_address_links_nothing():
+    # a picture run, whose alt text (code spans included) or address shows when it is not fetched (issue 33)
+    [picture] = markdown_runs("![an *alt* `x`](http://u)")
+    assert (picture.picture.source, picture.picture.alt) == ("http://u", "an alt x")
+    [bare] = markdown_runs("![](http://u)")
+    assert (bare.picture.source, bare.picture.alt) == ("http://u", "")
+    assert markdown_body("![alt]()") == '<p><img src="" alt="alt"></p>'
     [run] = markdown_runs("[a]()")
     assert run.text == "a" and not run.link
 
