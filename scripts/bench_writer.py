@@ -306,6 +306,8 @@ class Bench:
              "format_all", {"text": "Smith"}),
             ("format_paragraphs (all: double spacing)", "change", "format_paragraphs",
              {"line_spacing": 2, "all": True}, "double_space_all", {}),
+            ("format_text (whole document: Times New Roman throughout)", "change", "format_text",
+             {"all": True, "font": "Times New Roman"}, "font_all", {"font": "Times New Roman"}),
             ("insert_content (40 sections)", "change", "insert_content",
              {"content": self.appendix_markdown, "position": "after", "paragraph": middle}, "insert_file",
              {"url": self.appendix_url, "paragraph": middle + 1}),

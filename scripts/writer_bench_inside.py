@@ -247,6 +247,15 @@ def _double_space_all(document):
     return "double"
 
 
+def _font_all(document, font):
+    """Select everything, then a font in the sidebar's font box: one call on a cursor over the body."""
+    cursor = document.getText().createTextCursor()
+    cursor.gotoStart(False)
+    cursor.gotoEnd(True)
+    cursor.setPropertyValue("CharFontName", font)
+    return font
+
+
 def _accept_all(document):
     _dispatch(document, ".uno:AcceptAllTrackedChanges")
     return "changes left: %s" % document.getRedlines().createEnumeration().hasMoreElements()
@@ -333,6 +342,7 @@ NATIVE = {"replace_all": _replace_all, "replace_first": _replace_first, "find_al
           "format_all": _format_all, "read_all": _read_all, "insert_file": _insert_file,
           "delete_paragraphs": _delete_paragraphs, "accept_all": _accept_all, "list_comments": _list_comments,
           "replace_all_then_insert": _replace_all_then_insert, "double_space_all": _double_space_all,
+          "font_all": _font_all,
           "insert_contents": _insert_contents, "landscape": _landscape, "bookmark_reference": _bookmark_reference}
 
 g_exportedScripts = (run_tool, run_calls, revert, collect, native, native_undo, clear_undo, text_of, paragraphs_text, decorate)
