@@ -153,3 +153,46 @@ def test_a_turn_of_rules_on_a_corpus_sheet_is_undone_at_once(office, tmp_path):
                 sheet.ConditionalFormats.getLength(), sheet.isProtected()) == before
     finally:
         office.close_document(doc)
+
+
+def _bars(sheet):
+    return [(f.getPropertyValue("Range").getRangeAddressesAsString(), f.getByIndex(0).getType(),
+             f.getByIndex(0).getPropertyValue("Color")) for f in sheet.ConditionalFormats.getConditionalFormats()]
+
+
+def test_data_bar_is_listed_cleared_and_undone_in_one_step(office, calc, scores):
+    outcomes = turn(calc, office.ctx, "Data bars on the scores", [
+        ("conditional_format", {"range": "B2:B6", "rule": "data_bar", "background_color": "#63BE7B", "value": 3})])
+    assert outcomes[0].content == ("Cells of Sheet1.B2:B6 now show a data bar in #63BE7B, its length from the "
+                                   "range's smallest to its largest value. Ignored (a data bar has no use for "
+                                   "them): value.")
+    assert _bars(scores) == [("Sheet1.B2:B6", 2, 0x63BE7B)]
+    turn_ = turn(calc, office.ctx, "What is on B4", [("conditional_format", {"range": "B4", "rule": "list"})])
+    assert "- Sheet1.B2:B6: data bar #63BE7B" in turn_[0].content
+    manager = calc.getUndoManager()
+    manager.undo()
+    assert _bars(scores) == []
+    manager.redo()
+    assert _bars(scores) == [("Sheet1.B2:B6", 2, 0x63BE7B)]
+    turn(calc, office.ctx, "No bars", [("conditional_format", {"range": "B2:B6", "rule": "clear"})])
+    assert _bars(scores) == []
+    manager.undo()
+    assert _bars(scores) == [("Sheet1.B2:B6", 2, 0x63BE7B)]
+
+
+def test_data_bar_survives_xlsx(tool, calc, scores, office, tmp_path):
+    tool.ok("conditional_format", range="B2:B6", rule="data_bar")
+    saved = reopened_as_xlsx(office, calc, tmp_path)
+    try:
+        assert '<cfvo type="min" val="0"></cfvo><cfvo type="max" val="0"></cfvo><color rgb="FF638EC6">' in xlsx_part(
+            tmp_path, "xl/worksheets/sheet1.xml")
+        assert _bars(saved.getSheets().getByIndex(0)) == [("Sheet1.B2:B6", 2, 0x638EC6)]
+    finally:
+        office.close_document(saved)
+
+
+@pytest.mark.parametrize("rule, words", [("color_scale", "colour scales"), ("icon_set", "icon sets")])
+def test_colour_scales_and_icon_sets_are_refused_with_the_reason(tool, scores, rule, words):
+    refusal = tool.fails("conditional_format", range="B2:B6", rule=rule)
+    assert "Nothing was changed: %s cannot be created through LibreOffice's API" % words in refusal
+    assert scores.ConditionalFormats.getLength() == 0
