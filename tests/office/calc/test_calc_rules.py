@@ -196,3 +196,18 @@ def test_colour_scales_and_icon_sets_are_refused_with_the_reason(tool, scores, r
     refusal = tool.fails("conditional_format", range="B2:B6", rule=rule)
     assert "Nothing was changed: %s cannot be created through LibreOffice's API" % words in refusal
     assert scores.ConditionalFormats.getLength() == 0
+
+
+def test_clearing_part_of_a_data_bar_removes_it_whole_and_says_so(office, calc, scores):
+    tool_calls = [("conditional_format", {"range": "B2:B6", "rule": "greater", "value": 20}),
+                  ("conditional_format", {"range": "B2:B6", "rule": "data_bar"})]
+    turn(calc, office.ctx, "A rule and bars", tool_calls)
+    kinds = sorted(f.getByIndex(0).getType() for f in scores.ConditionalFormats.getConditionalFormats())
+    assert kinds == [0, 2]  # the rule is kept beside the bar
+    cleared = turn(calc, office.ctx, "Clear B4", [("conditional_format", {"range": "B4", "rule": "clear"})])
+    assert cleared[0].content == ("Removed the conditional formatting of Sheet1.B4. Data bars are removed whole: "
+                                  "also gone from Sheet1.B2:B6.")
+    assert [f.getByIndex(0).getType() for f in scores.ConditionalFormats.getConditionalFormats()] == [0]
+    calc.getUndoManager().undo()
+    kinds = sorted(f.getByIndex(0).getType() for f in scores.ConditionalFormats.getConditionalFormats())
+    assert kinds == [0, 2]
