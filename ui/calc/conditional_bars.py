@@ -2,7 +2,7 @@
 
 A data bar goes through the sheet's ``ConditionalFormats`` (``XConditionalFormats.createByRange``, then an entry
 of ``ConditionEntryType`` DATABAR). Calc does not record that API for undo, so the tool records its own step
-(:mod:`.custom_undo`): undo removes the format by its ID, redo makes it again. The bar's limits
+(:mod:`.custom_undo`): undo removes the format (found by its range and colour), redo makes it again. The bar's limits
 are set to the range's smallest and largest values (a new one has both at the number 0).
 
 Colour scales and icon sets cannot be made through that API on LibreOffice 7.4: a new entry of either kind has
@@ -46,13 +46,14 @@ def add_data_bar(document, target, color: Optional[str], ignored: List[str]) -> 
     formats = target.sheet.getPropertyValue("ConditionalFormats")
     ranges = document.createInstance("com.sun.star.sheet.SheetCellRanges")
     ranges.addRangeAddress(target.cell_range().getRangeAddress(), False)
-    made = {"id": _create(formats, ranges, bar_color)}
+    _create(formats, ranges, bar_color)
+    where = ranges.getRangeAddressesAsString()
 
     def undo():
-        formats.removeByID(made["id"])
+        _remove(formats, where, bar_color)
 
     def redo():
-        made["id"] = _create(formats, ranges, bar_color)
+        _create(formats, ranges, bar_color)
     record(document, "Data bar on " + target.label, undo, redo)
     text = ("Cells of %s now show a data bar in %s, its length from the range's smallest to its largest value."
             % (target.label, color_hex(bar_color)))
@@ -76,28 +77,40 @@ def remove_data_bars(document, target, overlaps) -> List[str]:
         bar_color = next(conditional.getByIndex(i).getPropertyValue("Color")
                          for i in range(conditional.getCount()) if _is_bar(conditional.getByIndex(i)))
         removed.append(ranges.getRangeAddressesAsString())
-        _record_removal(document, formats, conditional.getPropertyValue("ID"), ranges, bar_color)
+        _record_removal(document, formats, ranges, bar_color)
     return removed
 
 
-def _record_removal(document, formats, format_id: int, ranges, bar_color: int) -> None:
-    made = {"id": format_id}
+def _record_removal(document, formats, ranges, bar_color: int) -> None:
+    where = ranges.getRangeAddressesAsString()
 
     def remove():
-        formats.removeByID(made["id"])
+        _remove(formats, where, bar_color)
 
     def restore():
-        made["id"] = _create(formats, ranges, bar_color)
+        _create(formats, ranges, bar_color)
     remove()
     record(document, "Remove data bar", restore, remove)
+
+
+def _remove(formats, where: str, bar_color: int) -> None:
+    """Remove the data bar of ``bar_color`` on ``where``: found by its range and colour, not by its ID, which
+    changes each time an undo or redo makes it again."""
+    for conditional in formats.getConditionalFormats():
+        if conditional.getPropertyValue("Range").getRangeAddressesAsString() != where:
+            continue
+        if any(_is_bar(entry) and entry.getPropertyValue("Color") == bar_color
+               for entry in (conditional.getByIndex(i) for i in range(conditional.getCount()))):
+            formats.removeByID(conditional.getPropertyValue("ID"))
+            return
 
 
 def _is_bar(entry) -> bool:
     return entry.getType() == DATA_BAR
 
 
-def _create(formats, ranges, bar_color: int) -> int:
-    """Make the data bar; its format's ID. A failure removes what was made (Calc records none of it)."""
+def _create(formats, ranges, bar_color: int) -> None:
+    """Make the data bar. A failure removes what was made (Calc records none of it)."""
     format_id = formats.createByRange(ranges)
     try:
         conditional = next(f for f in formats.getConditionalFormats() if f.getPropertyValue("ID") == format_id)
@@ -109,7 +122,6 @@ def _create(formats, ranges, bar_color: int) -> int:
     except Exception:
         formats.removeByID(format_id)
         raise
-    return format_id
 
 
 def bar_words(entry) -> str:

@@ -178,6 +178,8 @@ def test_data_bar_is_listed_cleared_and_undone_in_one_step(office, calc, scores)
     assert _bars(scores) == []
     manager.undo()
     assert _bars(scores) == [("Sheet1.B2:B6", 2, 0x63BE7B)]
+    manager.undo()  # the first turn: the bar the clear's undo made again goes too
+    assert _bars(scores) == []
 
 
 def test_data_bar_survives_xlsx(tool, calc, scores, office, tmp_path):
@@ -211,3 +213,15 @@ def test_clearing_part_of_a_data_bar_removes_it_whole_and_says_so(office, calc, 
     calc.getUndoManager().undo()
     kinds = sorted(f.getByIndex(0).getType() for f in scores.ConditionalFormats.getConditionalFormats())
     assert kinds == [0, 2]
+
+
+def test_undoing_back_past_a_cleared_bar_leaves_no_bar(office, calc, scores):
+    """The bar a clear's undo makes again has another ID than the bar first made; undoing that first turn too
+    must remove it."""
+    turn(calc, office.ctx, "Bars", [("conditional_format", {"range": "B2:B6", "rule": "data_bar"})])
+    turn(calc, office.ctx, "A rule", [("conditional_format", {"range": "A2:A6", "rule": "duplicate"})])
+    turn(calc, office.ctx, "No bars", [("conditional_format", {"range": "B2:B6", "rule": "clear"})])
+    manager = calc.getUndoManager()
+    for _ in range(3):
+        manager.undo()
+    assert scores.ConditionalFormats.getLength() == 0
