@@ -2,7 +2,7 @@
 
 A data bar goes through the sheet's ``ConditionalFormats`` (``XConditionalFormats.createByRange``, then an entry
 of ``ConditionEntryType`` DATABAR). Calc does not record that API for undo, so the tool records its own step
-(:mod:`.custom_undo`): undo removes the format (found by its range and colour), redo makes it again. The bar's limits
+(:mod:`.custom_undo`): undo removes the format (by its ID, or by its range and colour), redo makes it again. The bar's limits
 are set to the range's smallest and largest values (a new one has both at the number 0).
 
 Colour scales and icon sets cannot be made through that API on LibreOffice 7.4: a new entry of either kind has
@@ -46,14 +46,13 @@ def add_data_bar(document, target, color: Optional[str], ignored: List[str]) -> 
     formats = target.sheet.getPropertyValue("ConditionalFormats")
     ranges = document.createInstance("com.sun.star.sheet.SheetCellRanges")
     ranges.addRangeAddress(target.cell_range().getRangeAddress(), False)
-    _create(formats, ranges, bar_color)
-    where = ranges.getRangeAddressesAsString()
+    made = Bar(_create(formats, ranges, bar_color), ranges.getRangeAddresses(), bar_color)
 
     def undo():
-        _remove(formats, where, bar_color)
+        _remove(formats, made)
 
     def redo():
-        _create(formats, ranges, bar_color)
+        made.format_id = _create(formats, ranges, bar_color)
     record(document, "Data bar on " + target.label, undo, redo)
     text = ("Cells of %s now show a data bar in %s, its length from the range's smallest to its largest value."
             % (target.label, color_hex(bar_color)))
@@ -77,40 +76,57 @@ def remove_data_bars(document, target, overlaps) -> List[str]:
         bar_color = next(conditional.getByIndex(i).getPropertyValue("Color")
                          for i in range(conditional.getCount()) if _is_bar(conditional.getByIndex(i)))
         removed.append(ranges.getRangeAddressesAsString())
-        _record_removal(document, formats, ranges, bar_color)
+        _record_removal(document, formats, ranges, Bar(conditional.getPropertyValue("ID"),
+                                                       ranges.getRangeAddresses(), bar_color))
     return removed
 
 
-def _record_removal(document, formats, ranges, bar_color: int) -> None:
-    where = ranges.getRangeAddressesAsString()
-
+def _record_removal(document, formats, ranges, bar: "Bar") -> None:
     def remove():
-        _remove(formats, where, bar_color)
+        _remove(formats, bar)
 
     def restore():
-        _create(formats, ranges, bar_color)
+        bar.format_id = _create(formats, ranges, bar.color)
     remove()
     record(document, "Remove data bar", restore, remove)
 
 
-def _remove(formats, where: str, bar_color: int) -> None:
-    """Remove the data bar of ``bar_color`` on ``where``: found by its range and colour, not by its ID, which
-    changes each time an undo or redo makes it again."""
+class Bar:
+    """A data bar an undo step removes: the ID of its format now, its ranges and colour when made."""
+
+    def __init__(self, format_id: int, addresses, color: int):
+        self.format_id, self.addresses, self.color = format_id, addresses, color
+
+
+def _remove(formats, bar: Bar) -> None:
+    """Remove ``bar``: its format by ID, and every other format with a bar of its colour that lies inside its
+    ranges (LibreOffice's undo of a cleared part of a bar puts that part back as a format of its own, and an
+    undo of another step may have made the bar again under another ID)."""
     for conditional in formats.getConditionalFormats():
-        if conditional.getPropertyValue("Range").getRangeAddressesAsString() != where:
+        if not _has_bar(conditional, bar.color):
             continue
-        if any(_is_bar(entry) and entry.getPropertyValue("Color") == bar_color
-               for entry in (conditional.getByIndex(i) for i in range(conditional.getCount()))):
+        inside = all(any(_within(address, outer) for outer in bar.addresses)
+                     for address in conditional.getPropertyValue("Range").getRangeAddresses())
+        if inside or conditional.getPropertyValue("ID") == bar.format_id:
             formats.removeByID(conditional.getPropertyValue("ID"))
-            return
+
+
+def _within(address, outer) -> bool:
+    return (outer.StartColumn <= address.StartColumn and address.EndColumn <= outer.EndColumn
+            and outer.StartRow <= address.StartRow and address.EndRow <= outer.EndRow)
+
+
+def _has_bar(conditional, color: int) -> bool:
+    return any(_is_bar(entry) and entry.getPropertyValue("Color") == color
+               for entry in (conditional.getByIndex(i) for i in range(conditional.getCount())))
 
 
 def _is_bar(entry) -> bool:
     return entry.getType() == DATA_BAR
 
 
-def _create(formats, ranges, bar_color: int) -> None:
-    """Make the data bar. A failure removes what was made (Calc records none of it)."""
+def _create(formats, ranges, bar_color: int) -> int:
+    """Make the data bar; its format's ID. A failure removes what was made (Calc records none of it)."""
     format_id = formats.createByRange(ranges)
     try:
         conditional = next(f for f in formats.getConditionalFormats() if f.getPropertyValue("ID") == format_id)
@@ -122,6 +138,7 @@ def _create(formats, ranges, bar_color: int) -> None:
     except Exception:
         formats.removeByID(format_id)
         raise
+    return format_id
 
 
 def bar_words(entry) -> str:
