@@ -237,3 +237,30 @@ def test_undo_removes_a_bar_that_calc_split_in_two(office, calc, scores):
     assert len(_bars(scores)) >= 2  # LibreOffice's own undo puts parts back as formats of their own
     manager.undo()
     assert _bars(scores) == []
+
+
+def test_a_bar_of_its_own_look_cleared_and_undone_comes_back_alike(office, calc, scores):
+    """A bar the document already had (made here through the API, as a file would bring it): percentile limits,
+    no gradient, no value shown; clear then undo gives it back with that look."""
+    formats = scores.ConditionalFormats
+    ranges = calc.createInstance("com.sun.star.sheet.SheetCellRanges")
+    ranges.addRangeAddress(scores.getCellRangeByName("B2:B6").getRangeAddress(), False)
+    formats.createByRange(ranges)
+    conditional = formats.getConditionalFormats()[0]
+    conditional.createEntry(2, 0)
+    bar = conditional.getByIndex(0)
+    bar.Color, bar.UseGradient, bar.ShowValue = 0xFF0000, False, False
+    for limit, formula in zip(bar.DataBarEntries, ("10", "90")):
+        limit.setType(3)  # DataBarEntryType.DATABAR_PERCENTILE
+        limit.setFormula(formula)
+
+    def look():
+        entry = scores.ConditionalFormats.getConditionalFormats()[0].getByIndex(0)
+        return (entry.Color, entry.UseGradient, entry.ShowValue,
+                [(limit.getType(), limit.getFormula()) for limit in entry.DataBarEntries])
+    before = look()
+    assert before == (0xFF0000, False, False, [(3, "10"), (3, "90")])
+    turn(calc, office.ctx, "Clear", [("conditional_format", {"range": "B2:B6", "rule": "clear"})])
+    assert scores.ConditionalFormats.getLength() == 0
+    calc.getUndoManager().undo()
+    assert look() == before
