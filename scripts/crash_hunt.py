@@ -20,8 +20,8 @@ After every step the office must answer (a crash ends the cycle, is counted, and
 restarts), a turn that left no undo step must have changed nothing, and every undo must restore
 the text, every paragraph's style, every table's cells, the set of table names, the pictures'
 sizes, alignments, wraps and alt texts, the numbers of frames, drawing shapes and embedded objects
-(Calc: every sheet's formulas, its number of charts and its comments; Impress and Draw: every page's name,
-layout, notes, visibility and transition and each shape's kind, name, text, position and size)
+(Calc: every sheet's formulas, its number of charts, its comments and its data bars; Impress and Draw:
+every page's name, layout, notes, visibility and transition and each shape's kind, name, text, position and size)
 exactly. (Not compared: which table bears which name and the charts' names, which LibreOffice's
 own undo changes too, and the numbers LibreOffice appends to the names of shapes on a page undo
 or redo puts back.) In Impress and Draw the user's own step before an undo of both is a Duplicate

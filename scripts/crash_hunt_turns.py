@@ -300,7 +300,7 @@ def calc_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Calc tools for a document whose sheets are ``outline["sheets"]``."""
     makers = (_write, _write, _fill, _format_range, _sort, _filter, _rows, _sheet, _chart, _cell_comment,
               _csv, _clear, _conditional, _calc_read, _typed, _sheet_view, _copy, _fill_series, _validation,
-              _names, _protect, _ranked, _other_document)
+              _names, _protect, _ranked, _other_document, _bars)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -452,6 +452,13 @@ def _ranked(rng, outline) -> Call:
     rule = rng.choice(("top_n", "bottom_n", "top_percent", "above_average", "below_average", "duplicate", "list"))
     return "conditional_format", {"range": _area(rng, outline, 1), "rule": rule, "value": 3,
                                   "background_color": "#C6EFCE"}
+
+
+def _bars(rng, outline) -> Call:
+    """conditional_format: a data bar, a clear that removes one, or a refused colour scale or icon set."""
+    rule = rng.choice(("data_bar", "data_bar", "clear", "color_scale", "icon_set", "list"))
+    return "conditional_format", {"range": _area(rng, outline, rng.choice((1, 2))), "rule": rule,
+                                  "background_color": rng.choice(("#63BE7B", "red", "#638EC6"))}
 
 
 def _other_document(rng, outline) -> Call:

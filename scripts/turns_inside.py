@@ -145,8 +145,9 @@ def _cells(table):
 def _calc_state(doc):
     """Sheet names, each sheet's formulas over its used area and its cell comments; its charts' number and
     names (LibreOffice's own undo of a sheet's deletion, and its redo of a chart, bring charts back under
-    other names: ``chart_names`` is left out of the comparisons)."""
-    sheets, charts = [], []
+    other names: ``chart_names`` is left out of the comparisons); its data bars' ranges and colours (undone by
+    an undo action of Marginalia's own)."""
+    sheets, charts, bars = [], [], []
     for index in range(doc.Sheets.getCount()):
         sheet = doc.Sheets.getByIndex(index)
         cursor = sheet.createCursor()
@@ -156,7 +157,20 @@ def _calc_state(doc):
         formulas = _trimmed([list(row) for row in area.getFormulaArray()])
         charts.append(sorted(sheet.getCharts().getElementNames()))
         sheets.append([sheet.getName(), formulas, sheet.getAnnotations().getCount()])
-    return {"sheets": sheets, "chart_counts": [len(names) for names in charts], "chart_names": charts}
+        bars.append(_data_bars(sheet))
+    return {"sheets": sheets, "chart_counts": [len(names) for names in charts], "chart_names": charts,
+            "data_bars": bars}
+
+
+def _data_bars(sheet):
+    """``[(range, colour)]`` of the sheet's data bars, sorted."""
+    found = []
+    for conditional in sheet.getPropertyValue("ConditionalFormats").getConditionalFormats():
+        where = conditional.getPropertyValue("Range").getRangeAddressesAsString()
+        entries = [conditional.getByIndex(i) for i in range(conditional.getCount())]
+        found += [(where, entry.getPropertyValue("Color")) for entry in entries
+                  if entry.getType() == 2]  # ConditionEntryType.DATABAR
+    return sorted(found)
 
 
 def _slides_state(doc):

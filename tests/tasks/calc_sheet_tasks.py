@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .checks import (cell, column_values, expect, highlighted, number_format, rows_of, sheet, style_colours,
                      validation_of)
-from .documents import REGIONS, order_rows, sales_rows
+from .documents import REGIONS, order_rows, project_scores, sales_rows
 from .model import Task
 
 SALES, ORDERS = "sales", "orders"
@@ -224,6 +224,51 @@ def bottom_five_units(doc):
     expect(set(marked) == _rows_with_top(units, 5, highest=False), "highlighted rows %r" % sorted(marked))
 
 
+GREEN, YELLOW, RED = "green", "yellow", "red"
+
+
+def _hue(fill) -> str:
+    """green, yellow or red for a fill colour (None: no fill), by its red and green parts."""
+    if fill is None:
+        return "none"
+    red, green = fill >> 16 & 0xFF, fill >> 8 & 0xFF
+    if red >= 0xC0 and green >= 0xC0:
+        return YELLOW
+    return GREEN if green > red else RED
+
+
+def _hues(doc, area: str, sheet_name: str) -> dict:
+    """``{row: green/yellow/red}`` of every cell of ``area`` (AssertionError when one is not highlighted)."""
+    marked = highlighted(doc, area, sheet_name)
+    first, last = (int(part.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) for part in area.split(":"))
+    expect(set(marked) == set(range(first, last + 1)), "not every cell is coloured: rows %r" % sorted(marked))
+    return {row: _hue(style_colours(doc, name)[0]) for row, name in marked.items()}
+
+
+def amounts_green_to_red(doc):
+    amounts = [row[3] for row in order_rows()]
+    hues = _hues(doc, "D2:D31", "Orders")
+    rank = {RED: 0, YELLOW: 1, GREEN: 2}
+    expect(all(hue in rank for hue in hues.values()), "colours other than green, yellow, red: %r" % hues)
+    ordered = [rank[hues[row]] for _amount, row in sorted((a, i + 2) for i, a in enumerate(amounts))]
+    expect(ordered == sorted(ordered), "the colours do not go from red (low) through yellow to green (high)")
+    expect(set(ordered) == {0, 1, 2}, "green, yellow and red are not all used")
+
+
+def revenue_bars(doc):
+    bars = [f.getPropertyValue("Range").getRangeAddressesAsString().replace("$", "")
+            for f in sheet(doc).ConditionalFormats.getConditionalFormats()
+            if any(f.getByIndex(i).getType() == 2 for i in range(f.getCount()))]  # ConditionEntryType.DATABAR
+    expect(bars == ["Sales.E2:E25"], "data bars on %r, not on the revenues E2:E25" % bars)
+
+
+def score_traffic_lights(doc):
+    hues = _hues(doc, "C2:C13", "Projects")
+    wanted = {3.0: GREEN, 2.0: YELLOW, 1.0: RED}
+    wrong = [row for row, (_p, _o, score) in enumerate(project_scores(), 2) if hues[row] != wanted[score]]
+    expect(not wrong, "rows %r are not green for 3, yellow for 2, red for 1" % wrong)
+
+
 # --- the tasks -------------------------------------------------------------------------------------------
 
 TASKS = [
@@ -372,4 +417,43 @@ TASKS = [
          plan=[("conditional_format", {"range": "D2:D25", "rule": "bottom_n", "value": 5})],
          wrong=[("conditional_format", {"range": "D2:D25", "rule": "top_n", "value": 5})],
          xlsx_check=bottom_five_units),
+    Task("calc.sheet.amount-scale", "conditional formats", "Colour the amounts with a green-yellow-red scale.",
+         ORDERS, amounts_green_to_red,
+         plan=[("conditional_format", {"range": "D2:D31", "rule": "top_percent", "value": 34,
+                                       "background_color": "#63BE7B"}),
+               ("conditional_format", {"range": "D2:D31", "rule": "bottom_percent", "value": 33,
+                                       "background_color": "#F8696B"}),
+               ("conditional_format", {"range": "D2:D31", "rule": "greater_equal", "value": "=MIN($D$2:$D$31)",
+                                       "background_color": "#FFEB84"})],
+         wrong=[("conditional_format", {"range": "D2:D31", "rule": "top_percent", "value": 34,
+                                        "background_color": "#F8696B"}),
+                ("conditional_format", {"range": "D2:D31", "rule": "bottom_percent", "value": 33,
+                                        "background_color": "#63BE7B"}),
+                ("conditional_format", {"range": "D2:D31", "rule": "greater_equal", "value": "=MIN($D$2:$D$31)",
+                                        "background_color": "#FFEB84"})],
+         history=("Colour scales cannot be made through LibreOffice 7.4's API (conditional_format refuses "
+                  "rule=color_scale and says why); the plan colours three bands with value rules.",),
+         xlsx_check=amounts_green_to_red),
+    Task("calc.sheet.revenue-bars", "conditional formats", "Put data bars on the revenue column.", SALES,
+         revenue_bars,
+         plan=[("conditional_format", {"range": "E2:E25", "rule": "data_bar"})],
+         wrong=[("conditional_format", {"range": "D2:D25", "rule": "data_bar"})],
+         xlsx_check=revenue_bars),
+    Task("calc.sheet.score-lights", "conditional formats", "Traffic lights on the status score, please.",
+         "project_scores", score_traffic_lights,
+         plan=[("conditional_format", {"range": "C2:C13", "rule": "equal", "value": 3,
+                                       "background_color": "#63BE7B"}),
+               ("conditional_format", {"range": "C2:C13", "rule": "equal", "value": 2,
+                                       "background_color": "#FFEB84"}),
+               ("conditional_format", {"range": "C2:C13", "rule": "equal", "value": 1,
+                                       "background_color": "#F8696B"})],
+         wrong=[("conditional_format", {"range": "C2:C13", "rule": "equal", "value": 1,
+                                        "background_color": "#63BE7B"}),
+                ("conditional_format", {"range": "C2:C13", "rule": "equal", "value": 2,
+                                        "background_color": "#FFEB84"}),
+                ("conditional_format", {"range": "C2:C13", "rule": "equal", "value": 3,
+                                        "background_color": "#F8696B"})],
+         history=("Icon sets cannot be made through LibreOffice 7.4's API (conditional_format refuses "
+                  "rule=icon_set and says why); the plan colours the scores green, yellow and red.",),
+         xlsx_check=score_traffic_lights),
 ]

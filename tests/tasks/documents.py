@@ -773,3 +773,24 @@ def _picture_paragraph(office, doc, at, path: str, width: int, alt: str, after: 
 BUILDERS["report_and_chart"] = _report_and_chart
 BUILDERS["illustrated_report"] = _illustrated_report
 BUILDERS.update({"paged-report": _paged_report, "report-with-contents": _report_with_stale_contents, "new deck": _new_deck})
+
+
+def project_scores():
+    """The projects table's rows after its header: project, owner, status score (1 bad, 2 at risk, 3 on track)."""
+    return [("Project %d" % (index + 1), "Owner %d" % (index % 4 + 1), float((index * 2) % 3 + 1))
+            for index in range(12)]
+
+
+def _project_scores(office, folder: str) -> str:
+    """A projects list with a status score 1-3 in column C (A1:C13)."""
+    doc = office.new_document("scalc", hidden=True)
+    try:
+        sheet = doc.Sheets.getByIndex(0)
+        sheet.setName("Projects")
+        _rows_at(sheet, [("Project", "Owner", "Status score")] + project_scores())
+        return _store(doc, os.path.join(folder, "projects.ods"), "calc8")
+    finally:
+        office.close_document(doc)
+
+
+BUILDERS["project_scores"] = _project_scores

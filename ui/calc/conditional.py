@@ -10,11 +10,7 @@ document first (:mod:`.formula_check`), because Calc accepts any text as a condi
 
 Top/bottom N (or percent) and above/below average are condition formulas over the whole
 range (``AND(ISNUMBER(B2), B2>=LARGE($B$2:$B$50, 3))``): the ``ConditionalFormat``
-property offers no such operators, and the API that does (``XConditionalFormats``) is not
-recorded for undo. Colour scales, data bars and icon sets are not offered: on LibreOffice
-7.4 that API crashes the office when their entries are set (``ScColorScaleFormat::EnsureSize``
-is an empty TODO, so a new colour scale has no entries and setting them writes through a
-null pointer; data bars' limits and icon sets' entries likewise), and no other API creates them.
+property offers no such operators. Data bars, colour scales and icon sets: :mod:`.conditional_bars`.
 """
 from __future__ import annotations
 
@@ -33,6 +29,8 @@ from ...core.calc.formula_syntax import condition_operand, to_api_formula
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve, sheet_names
+from .conditional_bars import (DATA_BAR, UNAVAILABLE, add_data_bar, bar_words, refuse_unavailable,
+                               remove_data_bars)
 from .conditional_parts import rule_groups
 from .custom_undo import record
 from .formula_check import syntax_problems
@@ -90,7 +88,7 @@ def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_
                        rule: Literal["equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "between",
                                      "not_between", "formula", "duplicate", "unique", "top_n", "bottom_n",
                                      "top_percent", "bottom_percent", "above_average", "below_average", "list",
-                                     "clear"] = Arg(),
+                                     "clear", "data_bar", "color_scale", "icon_set"] = Arg(),
                        value: Operand = Arg(
                            "What to compare with: a number, a text, or an expression such as =AVERAGE($B$2:$B$50). "
                            "For rule=formula, a condition written for the top-left cell, e.g. =$C2>100 (relative "
@@ -99,13 +97,15 @@ def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_
                        value2: Operand = Arg("Upper bound for between / not_between."),
                        style: Literal["good", "bad", "neutral", "warning", "error", "accent", "note"] = Arg(
                            "Built-in look (default bad: light red fill, dark red text).", default="bad"),
-                       background_color: Optional[str] = Arg("Custom fill, #RRGGBB or a colour name."),
+                       background_color: Optional[str] = Arg(
+                           "Custom fill, #RRGGBB or a colour name; for data_bar, the bar's colour."),
                        font_color: Optional[str] = Arg("Custom text colour."),
                        bold: Optional[bool] = None) -> ToolOutcome:
     """Highlight cells of a range that meet a condition (compare with a value, between two values, a formula,
-    duplicates or unique values, the top or bottom N or percent, above or below the average), list the rules
-    that apply to a range (rule=list), or remove them (rule=clear). Use a built-in style or exact colours of
-    your own.
+    duplicates or unique values, the top or bottom N or percent, above or below the average), show data bars
+    (rule=data_bar), list the rules that apply to a range (rule=list), or remove them (rule=clear). Use a
+    built-in style or exact colours of your own. Colour scales and icon sets are refused: LibreOffice's API
+    cannot make them in this version.
     """
     document = context.document
     target = resolve(document, range)
@@ -114,11 +114,22 @@ def conditional_format(context, range: str = Arg("Cells to format: %s." % RANGE_
     ensure_sheet_unprotected(target.sheet, "change conditional formatting")
     cell_range = target.cell_range()
     if rule == "clear":
+        bars = remove_data_bars(document, target, _overlaps)
         entries = cell_range.getPropertyValue("ConditionalFormat")
         entries.clear()
         cell_range.setPropertyValue("ConditionalFormat", entries)
-        return ToolOutcome.success("Removed the conditional formatting of %s." % target.label,
+        whole = [where.replace("$", "") for where in bars if where.replace("$", "") != target.label]
+        text = "Removed the conditional formatting of %s." % target.label
+        if whole:
+            text += " Data bars are removed whole: also gone from %s." % ", ".join(whole)
+        return ToolOutcome.success(text,
                                    _("Cleared conditional formats of %s") % target.label)
+    if rule in UNAVAILABLE:
+        refuse_unavailable(rule)
+    if rule == "data_bar":
+        ignored = [name for name, given in (("value", value), ("value2", value2), ("font_color", font_color),
+                                            ("bold", bold)) if given is not None]
+        return add_data_bar(document, target, background_color, ignored)
     if rule in RANKED or rule in AVERAGE:
         formulas = [_ranked_formula(target, rule, value)]
         operator = "formula"
@@ -207,6 +218,8 @@ def _overlaps(address, ref) -> bool:
 
 def _entry_words(document, entry) -> str:
     kind = entry.getType()
+    if kind == DATA_BAR:
+        return bar_words(entry)
     if kind in ENTRY_KINDS:
         return ENTRY_KINDS[kind]
     operator = entry.getPropertyValue("Operator")
