@@ -102,6 +102,27 @@ def calc(office):
     office.close_document(doc)
 
 
+CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "documents")
+"""The documents written by others (tests/fixtures/documents/, INDEX.md)."""
+
+
+@pytest.fixture
+def open_corpus(office, tmp_path):
+    """Opens a copy of a document of the corpus; closed after the test."""
+    import shutil
+    opened = []
+
+    def open_(name):
+        copy = tmp_path / name
+        shutil.copy(os.path.join(CORPUS, name), copy)
+        doc = office.open_document(str(copy))
+        opened.append(doc)
+        return doc
+    yield open_
+    for doc in opened:
+        office.close_document(doc)
+
+
 def function_description(descriptions, name: str):
     """The properties (Name, Description, Arguments…) of Calc function ``name`` in a
     ``com.sun.star.sheet.FunctionDescriptions`` service, or None when it is not listed."""

@@ -35,24 +35,3 @@ def deck(impress):
 def tools(office, impress):
     """Runs Impress tools on the ``impress`` document."""
     return Tools(office, impress)
-
-
-@pytest.fixture
-def open_corpus(office, tmp_path):
-    """Opens a copy of a corpus file (tests/fixtures/documents/); closed after the test."""
-    import shutil
-    opened = []
-
-    def open_(name):
-        copy = tmp_path / name
-        shutil.copy(os.path.join(CORPUS, name), copy)
-        doc = office.open_document(str(copy))
-        opened.append(doc)
-        return doc
-    yield open_
-    for doc in opened:
-        office.close_document(doc)
-
-
-CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "fixtures",
-                      "documents")

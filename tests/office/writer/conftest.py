@@ -20,21 +20,3 @@ def sample(writer):
     """The sample document of writer_docs.py, formatted, undo history cleared."""
     return make_sample(writer)
 
-
-@pytest.fixture
-def open_corpus(office, tmp_path):
-    """Opens a copy of a document of the corpus (tests/fixtures/documents/); closed after the test."""
-    import shutil
-    corpus = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "fixtures",
-                          "documents")
-    opened = []
-
-    def open_(name):
-        copy = tmp_path / name
-        shutil.copy(os.path.join(corpus, name), copy)
-        doc = office.open_document(str(copy))
-        opened.append(doc)
-        return doc
-    yield open_
-    for doc in opened:
-        office.close_document(doc)

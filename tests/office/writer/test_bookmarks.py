@@ -1,7 +1,6 @@
 """bookmarks, and cross-references to them (fields kind "reference"), on the sample and on corpus documents:
 what they mark and show, the answers, every refusal (nothing changed), one undo step, review mode."""
 import pytest
-from page_docs import open_corpus  # noqa: F401  (a fixture)
 from writer_docs import Tools, blocks
 
 from marginalia.ui.office.enumeration import elements

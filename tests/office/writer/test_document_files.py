@@ -5,7 +5,6 @@ import os
 import pytest
 import uno
 from com.sun.star.beans import PropertyValue
-from page_docs import open_corpus  # noqa: F401  (a fixture)
 from writer_docs import Tools
 
 BODY = "Dear Micheal Smith, this report covers the first quarter."

@@ -1,7 +1,6 @@
 """fields on the sample and on corpus documents: insert next to words, at a paragraph's end or in a footer;
 list; refusals; one undo step; review mode."""
 import pytest
-from page_docs import open_corpus, page_style  # noqa: F401  (open_corpus is a fixture)
 from writer_docs import Tools, blocks
 
 from marginalia.ui.office.enumeration import elements

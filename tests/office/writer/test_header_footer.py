@@ -1,7 +1,7 @@
 """header_footer on the sample and on corpus documents: text with fields, first-page and left/right headers,
 refusals, one undo step, review mode."""
 import pytest
-from page_docs import open_corpus, page_style  # noqa: F401  (open_corpus is a fixture)
+from page_docs import page_style
 from writer_docs import Tools
 
 from marginalia.ui.office.undo import DocumentUndo

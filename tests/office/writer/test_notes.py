@@ -1,7 +1,6 @@
 """notes on the sample and on corpus documents: insert after words, edit, delete, list; refusals; one undo
 step; review mode."""
 import pytest
-from page_docs import open_corpus  # noqa: F401  (a fixture)
 from writer_docs import Tools, blocks
 
 from marginalia.ui.office.undo import DocumentUndo

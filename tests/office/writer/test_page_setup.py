@@ -2,7 +2,6 @@
 keeps the user's history) and review mode."""
 import pytest
 from writer_docs import Tools, blocks, make_sample
-from page_docs import open_corpus  # noqa: F401  (a fixture)
 
 from marginalia.ui.office.undo import DocumentUndo
 

@@ -1,7 +1,6 @@
 """table_of_contents on the sample and on a corpus document: insert, update, remove, list; refusals; one undo
 step; review mode."""
 import pytest
-from page_docs import open_corpus  # noqa: F401  (a fixture)
 from writer_docs import Tools, blocks
 
 from marginalia.ui.office.undo import DocumentUndo
