@@ -22,6 +22,7 @@ Standard library only (no pydantic inside LibreOffice), valid on Python 3.8.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import inspect
@@ -92,8 +93,10 @@ def schema_of_function(function: Callable) -> dict:
 class _Param:
     """One declared parameter: name, annotation, its Arg (or a plain default)."""
 
-    def __init__(self, name: str, annotation, arg: Arg):
+    def __init__(self, name: str, annotation, arg: Arg, written=None):
         self.name, self.annotation, self.arg = name, annotation, arg
+        self.enum_order = _literal_as_written(written)
+        """The Literal's values in the order the source writes them (typing may hand back another order)."""
 
     @property
     def required(self) -> bool:
@@ -106,12 +109,43 @@ class _Param:
 def _declared(function: Callable) -> List[_Param]:
     hints = typing.get_type_hints(function)
     params = list(inspect.signature(function).parameters.values())[1:]  # the first is the tool context
-    return [_Param(p.name, hints.get(p.name, str), _as_arg(p.default)) for p in params]
+    return [_Param(p.name, hints.get(p.name, str), _as_arg(p.default), p.annotation) for p in params]
 
 
 def _fields(cls) -> List[_Param]:
     hints = typing.get_type_hints(cls)
-    return [_Param(f.name, hints.get(f.name, str), _as_arg(f.default)) for f in dataclasses.fields(cls)]
+    return [_Param(f.name, hints.get(f.name, str), _as_arg(f.default), f.type) for f in dataclasses.fields(cls)]
+
+
+def _literal_as_written(written) -> Optional[list]:
+    """The values of the first ``Literal[...]`` in an annotation written as text (``from __future__ import
+    annotations``), in their written order; None for an annotation that is not text or has no Literal.
+
+    typing caches unions by equality, and a Literal's equality ignores order: once
+    ``Optional[Literal["columns", "rows"]]`` was made, ``Optional[Literal["rows", "columns"]]`` comes back
+    as it, so the evaluated annotation cannot be trusted for the order.
+    """
+    if not isinstance(written, str):
+        return None
+    try:
+        tree = ast.parse(written, mode="eval")
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and _named(node.value) == "Literal":
+            inner = getattr(node.slice, "value", node.slice) if type(node.slice).__name__ == "Index" else node.slice
+            try:
+                values = ast.literal_eval(inner)
+            except ValueError:
+                return None
+            return list(values) if isinstance(values, tuple) else [values]
+    return None
+
+
+def _named(node) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else ""
 
 
 def _as_arg(default) -> Arg:
@@ -134,6 +168,8 @@ def _object_schema(params: List[_Param], strict: bool) -> dict:
 
 def _param_schema(param: _Param) -> dict:
     schema = _type_schema(_without_none(param.annotation), param.arg.nullable)
+    if "enum" in schema and param.enum_order and set(param.enum_order) == set(schema["enum"]):
+        schema["enum"] = list(param.enum_order)
     for python_name, json_name in _BOUNDS:
         value = param.arg.bounds[python_name]
         if value is not None:

@@ -40,6 +40,18 @@ def test_a_literal_is_an_enum_of_its_values_type():
                                   "level": {"type": "integer", "enum": [1, 2, 3]}}
 
 
+def test_an_enum_keeps_the_order_written_even_where_typing_caches_the_same_values_in_another():
+    # typing takes Literal["columns", "rows"] and Literal["rows", "columns"] for one type inside a Union (its
+    # cache), so the second Optional[...] below would come back in the first one's order.
+    def first(context, lines: Optional[Literal["columns", "rows"]] = None):
+        pass
+
+    def second(context, lines: "Optional[Literal['rows', 'columns']]" = None):
+        pass
+    assert properties(first)["lines"]["enum"] == ["columns", "rows"]
+    assert properties(second)["lines"]["enum"] == ["rows", "columns"]
+
+
 def test_a_union_lists_its_json_types():
     def named(context, table: Union[str, int], value: Optional[Union[str, float, bool]] = None):
         pass
