@@ -155,26 +155,32 @@ def _box(page, placeholder, x_cm, y_cm, width_cm, height_cm, presentation: bool)
 
 
 def _make(document, page, kind: str, content, box: Box, chart_type: str, title: Optional[str]):
+    service = {"image": "GraphicObjectShape", "table": "TableShape", "chart": "OLE2Shape"}[kind]
+    shape = document.createInstance("com.sun.star.drawing." + service)
+    page.add(shape)
     if kind == "image":
-        shape = document.createInstance("com.sun.star.drawing.GraphicObjectShape")
-        page.add(shape)
         shape.setPropertyValue("Graphic", content)
         box = _fitted(box, content.SizePixel.Width, content.SizePixel.Height)
         if title:
             shape.setPropertyValue("Description", title)
-    elif kind == "table":
-        shape = document.createInstance("com.sun.star.drawing.TableShape")
-        page.add(shape)
-        _fill_table(shape.getPropertyValue("Model"), content)
-    else:
-        shape = document.createInstance("com.sun.star.drawing.OLE2Shape")
-        page.add(shape)
+    elif kind == "chart":
         shape.setPropertyValue("CLSID", CHART_CLASS_ID)
+    # The box is set before a table grows: rows and columns added to a table of no size yet are laid out
+    # in no room (LibreOffice's own Insert Table makes the table in its box first).
     shape.setSize(uno.createUnoStruct("com.sun.star.awt.Size", box.width, box.height))
     shape.setPosition(uno.createUnoStruct("com.sun.star.awt.Point", box.x, box.y))
-    if kind == "chart":
+    if kind == "table":
+        _fill_table(shape.getPropertyValue("Model"), content)
+        _keep_box(shape, box)
+    elif kind == "chart":
         _fill_chart(shape.getPropertyValue("Model"), content, chart_type, title)
     return shape
+
+
+def _keep_box(shape, box: Box) -> None:
+    """A table's rows take at least their text's height; the box asked for is set again once they are filled."""
+    shape.setSize(uno.createUnoStruct("com.sun.star.awt.Size", box.width, box.height))
+    shape.setPosition(uno.createUnoStruct("com.sun.star.awt.Point", box.x, box.y))
 
 
 def _fitted(box: Box, pixels_wide: int, pixels_high: int) -> Box:
