@@ -34,12 +34,6 @@ PARAGRAPH_PROPERTIES = frozenset((
     "border-top-width", "border-bottom-width", "border-left-width", "border-right-width", "page-break-before",
     "page-break-after", "page-break-inside", "widows", "orphans"))
 """Properties of a whole paragraph: a ``<p>`` that has one is a block of its own, not text inside another."""
-CSS_NAMES = {"black": 0x000000, "silver": 0xC0C0C0, "gray": 0x808080, "grey": 0x808080, "white": 0xFFFFFF,
-             "maroon": 0x800000, "red": 0xFF0000, "purple": 0x800080, "fuchsia": 0xFF00FF, "magenta": 0xFF00FF,
-             "green": 0x008000, "lime": 0x00FF00, "olive": 0x808000, "yellow": 0xFFFF00, "navy": 0x000080,
-             "blue": 0x0000FF, "teal": 0x008080, "aqua": 0x00FFFF, "cyan": 0x00FFFF, "orange": 0xFFA500,
-             "gold": 0xFFD700, "indigo": 0x4B0082}
-"""CSS colour names whose CSS value differs from LibreOffice's palette name (HTML means the CSS one)."""
 FONT_SIZES = {"xx-small": 7.0, "x-small": 7.5, "small": 10.0, "medium": 12.0, "large": 14.0, "x-large": 18.0,
               "xx-large": 24.0}
 CASE_MAPS = {("text-transform", "uppercase"): 1, ("text-transform", "lowercase"): 2,
@@ -79,8 +73,6 @@ def color(value: str) -> Optional[int]:
     if rgb:
         red, green, blue = (min(255, int(part)) for part in rgb.groups())
         return (red << 16) | (green << 8) | blue
-    if value in CSS_NAMES:
-        return CSS_NAMES[value]
     if value in ("transparent", "none", "inherit", "initial", "currentcolor"):
         return None
     try:
