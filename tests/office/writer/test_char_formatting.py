@@ -340,3 +340,13 @@ def test_search_by_formatting_alone_or_with_text(tools, doc):
     assert content.startswith("1 match for text that is bold, 16 pt:\n1. paragraph 6: [[Next steps]]")
     assert "Say what to find" in tools.fails("search_text").content
     assert "Say which formatting to look for" in tools.fails("search_text", formatted={}).content
+
+
+def test_every_format_a_search_can_look_for_is_one_a_call_can_set():
+    """search_text's formats (core Criteria) and format_text's (CharChanges) are declared apart: kept in step here."""
+    from dataclasses import fields
+
+    from marginalia.core.text.char_looks import Criteria
+    from marginalia.ui.writer.char_properties import CharChanges
+    settable = {f.name for f in fields(CharChanges)} - {"language", "clear_formatting"}
+    assert {f.name for f in fields(Criteria)} == settable
