@@ -12,8 +12,9 @@ from typing import List
 from .char_looks import number_words
 
 HUNDREDTHS_MM_PER_POINT = 2540 / 72
-ALIGNMENTS = {1: "aligned right", 2: "justified", 3: "centred", 4: "stretched"}
-"""ParaAdjust values other than left (0), in words."""
+ALIGNMENTS = {1: "aligned right", 2: "justified", 3: "centred", 4: "stretched", 6: "aligned to the line's end"}
+"""ParaAdjust values other than left (0) and start (5), in words. Start and end (5, 6) are LibreOffice 26.8's
+(measured): its plain paragraph is aligned to the line's start, which is left in left-to-right text."""
 PROPORTIONAL, MINIMUM, LEADING, FIXED = 0, 1, 2, 3
 """com.sun.star.style.LineSpacingMode."""
 

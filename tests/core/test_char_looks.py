@@ -97,3 +97,9 @@ def test_spaces_alone_and_at_the_edges_of_a_text():
     assert widen(source, 4, 7, "Ann ") == (4, 9)
     assert widen(source, 4, 7, " Ann") == (3, 7)
     assert widen(source, 16, 23, "Friday. ") == (16, 23)  # a paragraph break is not a space to widen over
+
+
+def test_start_alignment_is_plain_and_end_alignment_is_said():
+    """LibreOffice 26.8 aligns a plain paragraph to the line's start (ParaAdjust 5) and offers the end (6)."""
+    assert paragraph_words(ParagraphLook(style="Text body", alignment=5)) == ["Text body"]
+    assert paragraph_words(ParagraphLook(style="Text body", alignment=6)) == ["Text body", "aligned to the line's end"]

@@ -32,6 +32,8 @@ looking at is shown again afterwards (its copy, when it was the one changed).
 """
 from __future__ import annotations
 
+import time
+
 from com.sun.star.drawing.framework.AnchorBindingMode import INDIRECT
 
 from ...core.agent.tools import ToolError
@@ -44,6 +46,9 @@ log = get_logger("slides.recorded")
 NORMAL_VIEW = ".uno:NormalMultiPaneGUI"
 DRAW_MODE = "DRAW"
 SLIDE_PANE = "private:resource/view/SlideSorter"
+COMMAND_ATTEMPTS, NEW_PAGE_SECONDS, NEW_PAGE_PAUSE = 3, 1.0, 0.02
+"""A slide command is given at most three times; after each, the new page is waited for this long, the page count read
+this often (see SlideCommands._grown_from)."""
 
 
 class quiet:  # noqa: N801  (used as ``with quiet(document):``)
@@ -161,11 +166,55 @@ class SlideCommands:
 
     def _new_page(self, index: int, command: str, arguments):
         before = self.count()
-        self._act_on(self.page(index))
-        self._command(command, arguments)
-        if self.count() != before + 1:
-            raise ToolError("LibreOffice did not add the page (%s did nothing)." % command)
-        return self.page(index + 1)
+        original = [self.page(i) for i in range(before)]
+        for _attempt in range(COMMAND_ATTEMPTS):
+            self._act_on(original[index])
+            self._command(command, arguments)
+            if self._grown_from(before):
+                made = self._only_new_page(original, index, command == ".uno:DuplicatePage")
+                if made is not None:
+                    return made
+            self.settle()
+        raise ToolError("LibreOffice did not add the page (%s did nothing); nothing was changed." % command)
+
+    def _only_new_page(self, original: list, index: int, a_copy: bool):
+        """The new page right after ``original[index]`` (a copy of it when ``a_copy``), or None; every other page
+        the command made is removed again (recorded, so the turn's undo stays exact).
+
+        LibreOffice 26.8 sometimes ignores a slide command given right after a page the view showed was removed,
+        then carries it out with the next command, or copies the page the view showed a moment before (all
+        measured in tests that edit slide 1, then at once slide 2).
+        """
+        made = [page for page in (self.page(i) for i in range(self.count()))
+                if not any(page == old for old in original)]
+        candidate = self.page(index + 1)
+        placed = self.page(index) == original[index] and any(candidate == page for page in made)
+        keep = candidate if placed and (not a_copy or _same_content(candidate, original[index])) else None
+        for page in made:
+            if keep is None or not page == keep:
+                self.pages.remove(page)
+        return keep
+
+    def settle(self) -> None:
+        """Let the office handle the events a change of pages left pending (the view and slide pane catch up)."""
+        toolkit = self._ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", self._ctx)
+        toolkit.processEventsToIdle()
+
+    def _grown_from(self, before: int) -> bool:
+        """True once the document has a page more than ``before``, waited for a moment.
+
+        LibreOffice 26.8 sometimes ignores a slide command given right after a page shown in the view was removed,
+        and sometimes carries one out only after the dispatch returned (both measured, the first alone, in a
+        test that edits slide 1, then at once slide 2): so the new page is waited for while the office handles
+        its events, and the command is given once more when none came.
+        """
+        toolkit = self._ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", self._ctx)
+        deadline = time.monotonic() + NEW_PAGE_SECONDS
+        while self.count() == before and time.monotonic() < deadline:
+            toolkit.processEventsToIdle()
+            if self.count() == before:
+                time.sleep(NEW_PAGE_PAUSE)
+        return self.count() > before
 
     def _command(self, command: str, arguments=None) -> None:
         dispatch(self.frame, command, arguments, self._ctx)
@@ -239,7 +288,18 @@ class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as pa
             commands.show(self._copy)
         else:
             commands.show_again()
+        commands.settle()
         return False
+
+
+def _same_content(copy, page) -> bool:
+    """True when ``copy`` has ``page``'s layout and shapes, their kinds and texts in the same order."""
+    def content(of):
+        layout = of.getPropertyValue("Layout") if of.getPropertySetInfo().hasPropertyByName("Layout") else None
+        shapes = [of.getByIndex(i) for i in range(of.getCount())]
+        return layout, [(shape.getShapeType(), shape.getString() if hasattr(shape, "getString") else None)
+                        for shape in shapes]
+    return content(copy) == content(page)
 
 
 def _own_name(page, index: int) -> str:

@@ -41,8 +41,8 @@ def series_ranges(model):
         parts = []
         for sequence in item.getDataSequences():
             label = sequence.getLabel()
-            parts.append((sequence.getValues().Role, sequence.getValues().getSourceRangeRepresentation(),
-                          label.getSourceRangeRepresentation() if label is not None else ""))
+            parts.append((sequence.getValues().Role, unquoted(sequence.getValues().getSourceRangeRepresentation()),
+                          unquoted(label.getSourceRangeRepresentation()) if label is not None else ""))
         result.append(parts)
     return result
 
@@ -50,7 +50,13 @@ def series_ranges(model):
 def categories(model):
     """The range of the category labels ("" when there are none)."""
     scale = model.getFirstDiagram().getCoordinateSystems()[0].getAxisByDimension(0, 0).getScaleData()
-    return scale.Categories.getValues().getSourceRangeRepresentation() if scale.Categories is not None else ""
+    return unquoted(scale.Categories.getValues().getSourceRangeRepresentation()) if scale.Categories is not None else ""
+
+
+def unquoted(representation: str) -> str:
+    """A range as written, a sheet name without its quotes: 26.8 quotes a sheet named like a cell ($'S2'.$E$1),
+    7.4 and 25.2 do not ($S2.$E$1); both are the same range."""
+    return representation.replace("'", "")
 
 
 def chart_types(model):

@@ -87,18 +87,18 @@ def test_one_undo_step_for_making_and_editing(tools, deck):
     assert state(deck) == before
     deck.getUndoManager().redo()
     assert state(deck) == after
-    # LibreOffice renamed the shapes of the page redo put back ("… 1"); the diagram is still found
-    assert any(name.endswith(" 1") for name in (s.getName() for s in shapes(pages(deck)[2])))
+    # LibreOffice 7.4 and 25.2 rename the shapes of the page redo puts back ("… 1"), 26.8 does not: the diagram
+    # is found either way
     assert "2 nodes, 0 connectors" in tools.ok("edit_diagram", slide=3, remove_nodes=["ceo", "cto"]).content
     assert sorted(diagram_part(s.getName()).ids[0] for s in nodes(pages(deck)[2]).values()) == ["cfo", "dev"]
 
 
 def test_ids_ending_in_digits_survive_the_renaming_by_undo(tools, deck):
-    # LibreOffice renames the shapes of a page undo puts back: "Box 2" became "Box 1" (digits cut off)
+    # LibreOffice 7.4 and 25.2 rename the shapes of a page undo puts back: "Box 2" became "Box 1" (digits cut off);
+    # 26.8 keeps their names. The ids survive either way.
     tools.ok("make_diagram", slide=3, nodes=[{"id": "step1", "text": "One"}, {"id": "step2", "text": "Two"}],
              edges=[{"source": "step1", "target": "step2"}])
     assert tools.run("edit_shape_text", undo=DocumentUndo(deck), slide=3, shape="title", new_text="Steps").ok
     deck.getUndoManager().undo()
-    assert all(name.endswith(": 1") for name in (s.getName() for s in shapes(pages(deck)[2])) if name)
     assert "1 node, 0 connectors" in tools.ok("edit_diagram", slide=3, remove_nodes=["step2"]).content
     assert list(nodes(pages(deck)[2])) == ["step1"] and nodes(pages(deck)[2])["step1"].getString() == "One"
