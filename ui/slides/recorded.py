@@ -230,7 +230,11 @@ class SlideCommands:
             self.controller.setCurrentPage(other)
         self.controller.setCurrentPage(page)
         if _selected_in(self._pane) != [page]:
-            raise ToolError("The slide could not be selected in the slide pane; nothing was changed.")
+            # LibreOffice 25.2 keeps the slides' old numbers after a move until the turn's undo step ends, and
+            # its view then shows the slide after the one asked for (measured: a move, then a layout change)
+            raise ToolError("The slide could not be selected in the slide pane; nothing was changed. After a move, "
+                            "LibreOffice 25.2 shows slides by their old numbers until the turn ends: make this "
+                            "change in the next turn.")
 
 
 class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as page:``)

@@ -81,10 +81,12 @@ def test_a_transition_on_two_slides_then_none_and_get_presentation_names_it(tool
 def test_one_undo_step_for_a_turn_of_every_action(tools, deck):
     before = state(deck)
     undo = DocumentUndo(deck)
-    for arguments in ({"action": "duplicate", "slides": [2]}, {"action": "move", "slides": [1], "to": 4},
+    # the move comes last: after a move LibreOffice 25.2 shows slides by their old numbers until the turn's undo
+    # step ends, so a later change of a slide in the same turn is refused there (see the next test)
+    for arguments in ({"action": "duplicate", "slides": [2]},
                       {"action": "layout", "slides": [1], "layout": "title_2_content"},
                       {"action": "hide", "slides": [2]}, {"action": "transition", "slides": [2], "transition": "push"},
-                      {"action": "delete", "slides": [3]}):
+                      {"action": "delete", "slides": [3]}, {"action": "move", "slides": [1], "to": 3}):
         assert tools.run("manage_slides", undo=undo, **arguments).ok, arguments
     after = state(deck)
     manager = deck.getUndoManager()
@@ -93,6 +95,17 @@ def test_one_undo_step_for_a_turn_of_every_action(tools, deck):
     assert state(deck) == before and all(p.Visible and not p.TransitionType for p in pages(deck))
     manager.redo()
     assert state(deck) == after
+
+
+def test_a_change_after_a_move_in_the_same_turn_is_made_or_refused_with_nothing_changed(tools, deck):
+    undo = DocumentUndo(deck)
+    assert tools.run("manage_slides", undo=undo, action="move", slides=[1], to=3).ok
+    moved = state(deck)
+    outcome = tools.run("manage_slides", undo=undo, action="layout", slides=[1], layout="title_2_content")
+    if outcome.ok:  # 7.4 and 26.8: the first slide's layout changed, the other slides are as the move left them
+        assert pages(deck)[0].Layout != moved[0][1] and state(deck)[1:] == moved[1:]
+    else:  # 25.2 (measured)
+        assert "make this change in the next turn" in outcome.content and state(deck) == moved
 
 
 def test_pages_of_a_drawing_and_a_deck_written_by_others(office, draw, open_corpus):
