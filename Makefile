@@ -15,18 +15,17 @@ RUN_ARGS ?=
 run:
 	$(PYTHON) scripts/run.py $(RUN_ARGS)
 
-# tests/core runs in a random order (pytest-randomly), modules among themselves and tests within each module:
-# SEED=N repeats an order; the seed is printed first. The other folders keep their files' order: the office suite
-# has not yet passed a whole random-order run here (docs/development.md). Every test has a time limit (pytest.ini).
+# Every folder runs in a random order (pytest-randomly), modules among themselves and tests within each module:
+# SEED=N repeats an order; the seed is printed first. Every test has a time limit (pytest.ini).
 ifndef SEED
 SEED := $(shell $(PYTHON) -c "import random; print(random.randrange(1, 10**9))")
 endif
 RANDOM_ORDER = -p randomly --randomly-seed=$(SEED)
 
 test: check
-	@echo "random test order of tests/core: SEED=$(SEED)"
+	@echo "random test order: SEED=$(SEED)"
 	$(PY) -m pytest -q -m "not slow" $(RANDOM_ORDER) tests/core
-	$(PY) -m pytest -q -m "not slow" --ignore=tests/core tests
+	$(PY) -m pytest -q -m "not slow" $(RANDOM_ORDER) --ignore=tests/core tests
 
 # The long and timing-bound parts: every-offset cut sweeps, a sampled sidebar sweep, 200-turn soaks,
 # the office's latency under load (4-7 min).
