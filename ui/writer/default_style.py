@@ -34,8 +34,9 @@ def set_default_style(document, values: Dict[str, object], words: List[str], rec
     names = tuple(sorted(chosen))
     style.setPropertyValues(names, tuple(chosen[name] for name in names))
     said = ", ".join(word for word in words if _is_default_word(word))
-    note = (" The default paragraph style (Default Paragraph Style) now has %s too, so new text, headers, footers "
-            "and notes of the styles based on it take them." % said)
+    note = (" The default paragraph style (Default Paragraph Style) now has %s too, so new text of the styles "
+            "based on it takes them, and so do headers, footers and notes where no formatting of their own "
+            "overrides them." % said)
     own = _styles_with_their_own(styles, chosen)
     if own:
         note += " Styles in use with their own keep theirs for new paragraphs: %s." % "; ".join(own)

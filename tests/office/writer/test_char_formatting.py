@@ -364,7 +364,8 @@ def test_a_font_throughout_becomes_the_default_paragraph_style_s_so_new_text_has
     assert (style.CharFontName, style.CharHeight) == ("DejaVu Sans Mono", 13.0)
     assert new_paragraph_font(doc) == ("DejaVu Sans Mono", 13.0)  # Text body is based on the default style
     assert ("The default paragraph style (Default Paragraph Style) now has size 13 pt, font DejaVu Sans Mono too, so "
-            "new text, headers, footers and notes of the styles based on it take them." in outcome.content)
+            "new text of the styles based on it takes them, and so do headers, footers and notes where no "
+            "formatting of their own overrides them." in outcome.content)
     assert outcome.content.endswith("Styles in use with their own keep theirs for new paragraphs: Heading (font "
                                     "DejaVu Sans, size 14 pt); Heading 1 (font DejaVu Sans, size 18 pt); Heading 2 "
                                     "(font DejaVu Sans, size 16 pt).")
