@@ -26,7 +26,7 @@ def writer_turn(rng: random.Random, outline: dict) -> List[Call]:
     makers = (_replace, _replace, _replace_all, _format, _format_all, _insert, _insert, _insert_appendix,
               _delete, _style, _comment, _table, _add_rows, _track, _read,
               _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark, _other_document,
-              _image_insert, _image_change, _image_delete, _rich_insert)
+              _image_insert, _image_change, _image_delete, _rich_insert, _heading_reference, _default_font)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -219,6 +219,20 @@ def _bookmark(rng, outline) -> Call:
         return "bookmarks", {"action": "insert", "name": name, "paragraph": number}
     return "bookmarks", {"action": "insert", "name": name, "text": _word(rng, text), "paragraph": number,
                          "occurrence": 1}
+
+
+def _heading_reference(rng, outline) -> Call:
+    """A cross-reference to a heading by its text or paragraph number (refused when that is not a heading)."""
+    number, text = _paragraph(rng, outline)
+    heading = rng.choice((rng.randint(1, max(1, len(outline["paragraphs"]))), text.strip() or "Results"))
+    return "fields", {"action": "insert", "kind": "reference", "heading": heading, "paragraph": number,
+                      "shows": rng.choice(("page", "text", "above_below", "number"))}
+
+
+def _default_font(rng, outline) -> Call:
+    """A font or size for the whole document (it also goes to the default paragraph style)."""
+    return "format_text", rng.choice(({"all": True, "font": "DejaVu Sans"}, {"all": True, "font_size": 11},
+                                      {"all": True, "font": "Liberation Serif", "font_size": 12.5}))
 
 
 def _png(width: int, height: int) -> bytes:

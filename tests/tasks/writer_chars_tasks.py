@@ -67,6 +67,14 @@ def times_throughout(doc):
     expect(not empty, "empty paragraphs %r would still type in another font" % empty)
 
 
+def georgia_default(doc):
+    wrong = [p.getString() for p in all_portions(doc) if p.CharFontName != "Georgia" or p.CharHeight != 11.0]
+    expect(not wrong, "not in Georgia 11 pt: %r" % wrong[:5])
+    style = doc.getStyleFamilies().getByName("ParagraphStyles").getByName("Standard")
+    expect((style.CharFontName, style.CharHeight) == ("Georgia", 11.0), "the default paragraph style still has "
+           "%s %s pt: new text would not be in Georgia 11 pt" % (style.CharFontName, style.CharHeight))
+
+
 def h2o_subscript(doc):
     place = found(doc, "H2O")[0]
     letter = place.getText().createTextCursorByRange(place.getStart())
@@ -194,4 +202,9 @@ TASKS = [
          "Change the yellow highlighting to light green.", LETTER, badge_light_green,
          plan=[("format_text", {"where_formatted": {"highlight": "yellow"}, "highlight": "light green"})],
          wrong=[("format_text", {"where_formatted": {"highlight": "yellow"}, "highlight": "green"})]),
+    Task("writer.chars-default-font", "character formatting",
+         "Make Georgia 11 pt the default font of this letter, so that what I type later is in it too.", LETTER,
+         georgia_default,
+         plan=[("format_text", {"all": True, "font": "Georgia", "font_size": 11})],
+         wrong=[("format_text", {"paragraph": 1, "to_paragraph": 9, "font": "Georgia", "font_size": 11})]),
 ]

@@ -279,6 +279,18 @@ def page_of_results_referred(doc):
     expect(marked == "Results", "the cross-reference points at %r, not the Results heading" % marked)
 
 
+def outlook_page_referred(doc):
+    contact = paragraph_with(doc, "Contact:")
+    references = [p.TextField for p in _each(contact.createEnumeration()) if p.TextPortionType == "TextField"
+                  and p.TextField.supportsService("com.sun.star.text.textfield.GetReference")]
+    expect(len(references) == 1, "%d cross-references in the contact line, not 1" % len(references))
+    page = uno.getConstantByName("com.sun.star.text.ReferenceFieldPart.PAGE")
+    expect(references[0].ReferenceFieldPart == page, "the cross-reference does not show a page number")
+    marked = [paragraph.getString() for paragraph in paragraphs(doc) for p in _each(paragraph.createEnumeration())
+              if p.TextPortionType == "Bookmark" and p.Bookmark.getName() == references[0].SourceName]
+    expect(marked[:1] == ["Outlook"], "the cross-reference points at %r, not the Outlook heading" % marked[:1])
+
+
 # --- the tasks --------------------------------------------------------------------------------------
 
 TASKS = [
@@ -383,4 +395,9 @@ TASKS = [
          wrong=[("bookmarks", {"action": "insert", "name": "Results", "paragraph": 3}),
                 ("fields", {"action": "insert", "kind": "reference", "bookmark": "Results", "text": "next quarter",
                             "paragraph": 13})]),
+    Task("writer.page-of-outlook-heading", "page structure",
+         "End the contact line with a cross-reference to the page where the Outlook section starts.", "report",
+         outlook_page_referred,
+         plan=[("fields", {"action": "insert", "kind": "reference", "heading": "Outlook", "paragraph": 14})],
+         wrong=[("fields", {"action": "insert", "kind": "reference", "heading": "Results", "paragraph": 14})]),
 ]

@@ -32,7 +32,7 @@ log = get_logger("mcp")
 
 INSTRUCTIONS = ("Marginalia works in the user's open LibreOffice Writer, Calc, Impress and Draw documents. Call "
                 "list_documents first; every tool takes an optional 'document' (title or URL, default: the active "
-                "document). Read before you change: the tools refuse edits whose text changed since you read it. "
+                "document); new_document opens a new one. Read before you change: the tools refuse edits whose text changed since you read it. "
                 "The user sees each call in the document's Marginalia panel and can undo your changes in one step.")
 
 

@@ -21,7 +21,7 @@ from ...core.stream.message import ToolCall
 from ..office.document_tools import DocumentTools
 from ..office.log import get_logger
 from ..settings import store as settings_store
-from . import documents
+from . import documents, new_document
 from .bursts import AgentBursts
 
 log = get_logger("mcp")
@@ -47,6 +47,8 @@ class OfficeToolHost(ToolHost):
     # the request thread --------------------------------------------------------------------------
     def tools(self, session: ClientSession) -> List[dict]:
         declared = [_list_documents_declaration()]
+        if not self.read_only:
+            declared.append(new_document.declaration())
         registry = self._app.tools.registry()
         for tool in [tool for app in APPS for tool in registry.for_app(app)]:
             if tool.is_async or (self.read_only and tool.changes_document):
@@ -57,6 +59,8 @@ class OfficeToolHost(ToolHost):
         return declared
 
     def withheld(self, session: ClientSession, name: str):
+        if name == new_document.NEW_DOCUMENT and self.read_only:
+            return "Error: " + read_only_refusal(name)
         tool = self._app.tools.registry().get(name)
         if tool is not None and not tool.is_async and self.read_only and tool.changes_document:
             return "Error: " + read_only_refusal(name)
@@ -84,6 +88,8 @@ class OfficeToolHost(ToolHost):
         self.read_only = settings.agents.read_only
         if name == LIST_DOCUMENTS:
             return ToolResult(documents.listing(ctx))
+        if name == new_document.NEW_DOCUMENT:
+            return self._new_document(session, arguments, settings)
         arguments = dict(arguments)
         wanted = arguments.pop("document", None)
         if wanted is not None and not isinstance(wanted, str):
@@ -103,6 +109,16 @@ class OfficeToolHost(ToolHost):
         outcome = self._run(session, tool, target, arguments, settings)
         self._show(chat, session, name, outcome)
         return ToolResult(outcome.content, not outcome.ok)
+
+    def _new_document(self, session: ClientSession, arguments: Dict[str, Any], settings) -> ToolResult:
+        if settings.agents.read_only:
+            return ToolResult("Error: " + read_only_refusal(new_document.NEW_DOCUMENT), True)
+        try:
+            answer = new_document.create(self._app.ctx, arguments.get("kind"))
+        except ToolError as error:
+            return ToolResult("Error: " + error.user_message, True)
+        log.info("agent %r opened a new document", session.client_name)
+        return ToolResult(answer)
 
     def _refusal(self, tool, target, settings) -> str:
         if tool is None or tool.is_async:

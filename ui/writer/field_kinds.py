@@ -52,12 +52,13 @@ def make_field(document, kind: str, fixed: bool = False, number_format: Optional
     return field
 
 
-REFERENCE_PARTS = {"page": "PAGE", "text": "TEXT", "above_below": "UP_DOWN"}
+REFERENCE_PARTS = {"page": "PAGE", "text": "TEXT", "above_below": "UP_DOWN", "number": "NUMBER_FULL_CONTEXT"}
 """What a cross-reference shows (``com.sun.star.text.ReferenceFieldPart``), by the fields tool's word."""
 
 
 def make_reference(document, bookmark: str, shows: str):
-    """A new cross-reference to the bookmark ``bookmark`` showing its page, its text or above/below."""
+    """A new cross-reference to the bookmark ``bookmark`` showing its page, its text, above/below or its paragraph's
+    number in full (2.1)."""
     field = document.createInstance("com.sun.star.text.textfield.GetReference")
     field.setPropertyValue("ReferenceFieldSource",
                            uno.getConstantByName("com.sun.star.text.ReferenceFieldSource.BOOKMARK"))

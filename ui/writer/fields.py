@@ -8,7 +8,7 @@ user's cursor. Writer records an inserted field as a tracked change in review mo
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal, Optional, Union
 
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
@@ -19,6 +19,7 @@ from .blocks import body_blocks, paragraph_at
 from .body_walk import block_numbers
 from .bookmarks import named_bookmark
 from .field_kinds import KIND_TITLES, KIND_WORDS, make_field, make_reference, shows_nothing, with_article
+from .heading_refs import find_heading, heading_mark, paragraph_label
 from .locate import MATCH_CASE, OCCURRENCE, Where, find_targets
 from .other_text import named_part, parts
 from .review import editing
@@ -31,7 +32,7 @@ LISTED = 200
 def fields(context, action: Literal["insert", "list"],
            kind: Optional[Literal["page", "pages", "date", "time", "title", "author", "file_name", "reference"]] = Arg(
                "insert: page (number), pages (count), date, time, title, author, file_name, or reference (a "
-               "cross-reference to a bookmark)."),
+               "cross-reference to a bookmark or a heading)."),
            text: Optional[str] = Arg("insert: the words the field goes next to, as they read now."),
            placement: Literal["after", "before", "replace"] = Arg(
                "insert: after (default) or before those words, or replace them.", default="after"),
@@ -45,14 +46,17 @@ def fields(context, action: Literal["insert", "list"],
            date_format: Optional[str] = Arg("insert: a date or time format such as DD.MM.YYYY, D MMMM YYYY or HH:MM "
                                             "(default: the document language's).", min_length=1),
            bookmark: Optional[str] = Arg("kind reference: the bookmark it refers to (see the bookmarks tool)."),
-           shows: Literal["page", "text", "above_below"] = Arg(
-               "kind reference: the bookmark's page number (default), its text, or the word above or below.",
-               default="page")) -> ToolOutcome:
+           heading: Union[str, int, None] = Arg(
+               "kind reference: a heading it refers to instead of a bookmark: its text (\"Results\"), its number "
+               "(\"2.1\") or its paragraph number."),
+           shows: Literal["page", "text", "above_below", "number"] = Arg(
+               "kind reference: the page number (default), the text, the word above or below, or the number "
+               "(2.1) of the bookmark's paragraph or the heading.", default="page")) -> ToolOutcome:
     """Fields that stay up to date: page number, page count, date, time, document title, author, file name.
     action "insert": put one after (or before, or instead of) words named like replace_text's old_text, in
     paragraph=N or unique in the document; or in a header, footer or frame named as other_text lists it
     (part); without text at the end of paragraph N or of the part, else at the user's cursor. kind "reference"
-    with bookmark: a cross-reference showing the bookmark's page, text or above/below ("see page 4"). "list":
+    with bookmark or heading: a cross-reference showing its page, text, above/below or number ("see page 4"). "list":
     every field with its kind, what it shows and where. For whole headers and footers use header_footer.
     """
     if action == "list":
@@ -61,21 +65,25 @@ def fields(context, action: Literal["insert", "list"],
         raise ToolError("Say which field: kind page, pages, date, time, title, author or file_name.")
     if (fixed or date_format) and kind not in ("date", "time"):
         raise ToolError("fixed and date_format apply to date and time fields only.")
-    if (bookmark is not None or shows != "page") and kind != "reference":
-        raise ToolError("bookmark and shows apply to kind \"reference\" only.")
+    if (bookmark is not None or heading is not None or shows != "page") and kind != "reference":
+        raise ToolError("bookmark, heading and shows apply to kind \"reference\" only.")
     document = context.document
-    if kind == "reference":  # checks the bookmark and the format before anything changes
-        field = make_reference(document, named_bookmark(document, _needed_bookmark(bookmark)).getName(), shows)
+    if kind == "reference":  # checks the bookmark or heading and the format before anything changes
+        target = _target(document, bookmark, heading, shows)
     else:
         field = make_field(document, kind, fixed, date_format)
     xtext, cursor, where = _place(document, text, placement, paragraph, part, occurrence, match_case)
     with editing(context) as scope:
+        if kind == "reference":
+            name = heading_mark(document, target) if heading is not None else target.getName()
+            field = make_reference(document, name, shows)
         if placement == "replace" and text:
             cursor.setString("")
             cursor.collapseToEnd()  # while changes are recorded the deleted words stay, the field goes after them
         xtext.insertTextContent(cursor, field, False)
     if kind == "reference":
-        return _referred(document, field, bookmark, shows, where, scope.recording)
+        named = target.words if heading is not None else "the bookmark " + quote(bookmark.strip())
+        return _referred(document, field, named, shows, where, scope.recording)
     words = KIND_WORDS[kind] + (" (fixed)" if fixed else "")
     tracked = " It is recorded as a tracked change." if scope.recording else ""
     return ToolOutcome.success("Inserted %s field %s.%s%s" % (with_article(words), where, tracked,
@@ -85,20 +93,39 @@ def fields(context, action: Literal["insert", "list"],
 
 def _needed_bookmark(bookmark: Optional[str]) -> str:
     if not bookmark or not bookmark.strip():
-        raise ToolError("kind \"reference\" needs bookmark: the name of the bookmark it refers to (bookmarks action "
-                        "\"list\" names them; insert one on a heading with bookmarks action \"insert\").")
+        raise ToolError("kind \"reference\" needs bookmark (the name of a bookmark: bookmarks action \"list\" names "
+                        "them) or heading (a heading's text, number or paragraph number).")
     return bookmark.strip()
 
 
-def _referred(document, field, bookmark: str, shows: str, where: str, recording: bool) -> ToolOutcome:
+def _target(document, bookmark: Optional[str], heading: Union[str, int, None], shows: str):
+    """The bookmark or the :class:`~.heading_refs.Heading` a cross-reference refers to, checked."""
+    if bookmark is not None and heading is not None:
+        raise ToolError("Give bookmark or heading, not both.")
+    if heading is not None:
+        target = find_heading(body_blocks(document), heading)
+        if shows == "number" and not target.label:
+            raise ToolError("%s has no number (headings are numbered with Tools ▸ Heading Numbering), so a "
+                            "reference to its number would show nothing; use shows page or text."
+                            % (target.words[:1].upper() + target.words[1:]))
+        return target
+    target = named_bookmark(document, _needed_bookmark(bookmark))
+    if shows == "number" and not paragraph_label(target.getAnchor()):
+        raise ToolError("The paragraph of the bookmark %s has no number, so a reference to its number would show "
+                        "nothing; use shows page or text." % quote(bookmark.strip()))
+    return target
+
+
+def _referred(document, field, named: str, shows: str, where: str, recording: bool) -> ToolOutcome:
     """The answer for a cross-reference: what it shows once Writer brought the document's fields up to date."""
     document.getTextFields().refresh()
     shown = field.getPresentation(False)
-    what = {"page": "the page number", "text": "the text", "above_below": "\"above\" or \"below\""}[shows]
+    what = {"page": "the page number", "text": "the text", "above_below": "\"above\" or \"below\"",
+            "number": "the number"}[shows]
     tracked = " It is recorded as a tracked change." if recording else ""
-    return ToolOutcome.success("Inserted a cross-reference to %s of the bookmark %s %s; it shows %s.%s"
-                               % (what, quote(bookmark.strip()), where, quote(shown, 80) if shown else "nothing yet",
-                                  tracked), _("Inserted a cross-reference"))
+    return ToolOutcome.success("Inserted a cross-reference to %s of %s %s; it shows %s.%s"
+                               % (what, named, where, quote(shown, 80) if shown else "nothing yet", tracked),
+                               _("Inserted a cross-reference"))
 
 
 def _place(document, text: Optional[str], placement: str, paragraph: Optional[int], part: Optional[str],

@@ -20,6 +20,7 @@ from .blocks import body_blocks
 from .char_properties import CharChanges, CharProperties, apply_all, char_properties
 from .char_targets import (FormattedRuns, Scope, formatted_places, listed, scope_regions, seen_words, text_matches,
                            whole_ranges)
+from .default_style import set_default_style
 from .format_all import format_everywhere
 from .locate import ALL, MATCH_CASE, OCCURRENCE, PARAGRAPH, SELECTION, Where, choose, find_targets, fresh_groups, \
     plain_matches
@@ -77,7 +78,8 @@ def format_text(context, text: Optional[str] = Arg(
     old_text, in paragraph=N, the selection or the document; occurrence=K or all=true when it occurs several
     times); without text, the whole of paragraph=N (to_paragraph=M), every paragraph of paragraph_style or of
     outline_level, the selection, or all=true for the whole document (e.g. a font throughout, empty paragraphs
-    and spaces included); where_formatted={"italic": true} formats only the text already formatted so (e.g.
+    and spaces included; a font, size or language also becomes the document's default, for new text);
+    where_formatted={"italic": true} formats only the text already formatted so (e.g.
     every italic word). The answer names the values used (blue = #0000FF).
     """
     document = context.document
@@ -104,10 +106,14 @@ def format_text(context, text: Optional[str] = Arg(
 
 def _format_whole(context, blocks, scope: Scope, properties: CharProperties) -> ToolOutcome:
     whole = whole_ranges(context.document, blocks, scope)
+    default = ""
     with editing(context) as edit:
         apply_all(whole.ranges, properties)
+        if scope.is_whole_document:
+            default = set_default_style(context.document, properties.values, properties.words, edit.recording)
     changes = ", ".join(properties.words)
-    return ToolOutcome.success("Formatted %s: %s.%s" % (whole.where, changes, _notes(properties, edit.recording)),
+    return ToolOutcome.success("Formatted %s: %s.%s%s" % (whole.where, changes, _notes(properties, edit.recording),
+                                                          default),
                                whole.summary + ": " + changes, in_place=True)
 
 

@@ -1,6 +1,7 @@
 """bookmarks, and cross-references to them (fields kind "reference"), on the sample and on corpus documents:
 what they mark and show, the answers, every refusal (nothing changed), one undo step, review mode."""
 import pytest
+import uno
 from writer_docs import Tools, blocks
 
 from marginalia.ui.office.enumeration import elements
@@ -106,3 +107,102 @@ def test_a_bookmark_of_an_sdk_template_and_word_s_hidden_one(open_corpus, office
     word = open_corpus("mammoth-tables.docx")
     assert "_GoBack" in word.getBookmarks().getElementNames()
     assert Tools(office, word).ok("bookmarks", action="list").content == "The document has no bookmarks."
+
+
+def _heading_marks(doc):
+    """The hidden marks LibreOffice puts on headings it refers to (never among the document's bookmarks)."""
+    return [p.Bookmark.getName() for b in blocks(doc) if b.supportsService("com.sun.star.text.Paragraph")
+            for p in b.createEnumeration() if p.TextPortionType == "Bookmark"
+            and p.Bookmark.getName().startswith("__RefHeading__")]
+
+
+def _number_headings(doc):
+    """Number the outline as Tools ▸ Heading Numbering would: 1 for Heading 1, 1.1 for Heading 2."""
+    rules = doc.getChapterNumberingRules()
+    for level, parents in ((0, 1), (1, 2)):
+        values = {p.Name: p for p in rules.getByIndex(level)}
+        values["NumberingType"].Value = 4  # ARABIC
+        values["ParentNumbering"].Value = parents
+        values["Suffix"].Value = ""
+        uno.invoke(rules, "replaceByIndex", (level, uno.Any("[]com.sun.star.beans.PropertyValue",
+                                                            tuple(values.values()))))
+    for block in blocks(doc):
+        if block.supportsService("com.sun.star.text.Paragraph") and block.OutlineLevel:
+            block.setPropertyToDefault("NumberingStyleName")  # the sample's builder set "no list" on each
+    doc.getUndoManager().clear()
+
+
+def test_a_cross_reference_to_a_heading_by_its_text_without_a_bookmark(tools, sample):
+    outcome = tools.ok("fields", action="insert", kind="reference", heading="Results", text="two engineers")
+    assert outcome.content == ("Inserted a cross-reference to the page number of the heading “Results” (paragraph 3) "
+                               "after “two engineers” in paragraph 9; it shows “1”.")
+    outcome = tools.ok("fields", action="insert", kind="reference", heading="results", shows="text", paragraph=2)
+    assert outcome.content.endswith("it shows “Results”.")
+    names = [f.SourceName for f in _references(sample)]
+    assert names[0] == names[1] and names[0].startswith("__RefHeading__")  # one hidden mark, as LibreOffice's own
+    assert tools.ok("bookmarks", action="list").content == "The document has no bookmarks."
+    assert blocks(sample)[2].getString() == "Results"
+
+
+def test_a_heading_by_its_number_or_paragraph_and_its_number_shown(tools, sample):
+    _number_headings(sample)
+    outcome = tools.ok("fields", action="insert", kind="reference", heading="1.2", shows="number", paragraph=2)
+    assert outcome.content == ("Inserted a cross-reference to the number of the heading “Next steps” (paragraph 8) "
+                               "at the end of paragraph 2; it shows “1.2”.")
+    outcome = tools.ok("fields", action="insert", kind="reference", heading=3, shows="text", paragraph=9)
+    assert outcome.content.endswith("it shows “Results”.")
+
+
+def test_a_heading_with_libreoffice_s_hidden_mark_keeps_it(tools, sample):
+    tools.ok("fields", action="insert", kind="reference", heading="Next steps", paragraph=2)
+    first = _references(sample)[0].SourceName
+    tools.ok("fields", action="insert", kind="reference", heading="Next steps", shows="above_below", paragraph=9)
+    assert {f.SourceName for f in _references(sample)} == {first}
+
+
+@pytest.mark.parametrize("arguments, refusal", [
+    ({"heading": "Resluts"}, "No heading reads “Resluts”. Did you mean “Results” (paragraph 3)?"),
+    ({"heading": 2}, "Paragraph 2 is not a heading"),
+    ({"heading": 40}, "There is no paragraph 40"),
+    ({"heading": "Results", "bookmark": "Intro"}, "Give bookmark or heading, not both"),
+    ({"heading": "Results", "shows": "number"}, "The heading “Results” (paragraph 3) has no number"),
+    ({"bookmark": "Intro", "shows": "number"}, "The paragraph of the bookmark “Intro” has no number"),
+    ({"heading": "1.4"}, "No heading reads “1.4”"),
+])
+def test_heading_refusals_change_nothing(tools, sample, arguments, refusal):
+    tools.ok("bookmarks", action="insert", name="Intro", paragraph=1)
+    before = (sample.getText().getString(), _marks(sample))
+    outcome = tools.fails("fields", action="insert", kind="reference", paragraph=9, **arguments)
+    assert refusal in outcome.content
+    assert (sample.getText().getString(), _marks(sample)) == before and _references(sample) == []
+    assert _heading_marks(sample) == []
+
+
+def test_two_headings_of_the_same_text_are_told_apart_by_paragraph(tools, sample):
+    blocks(sample)[7].setString("Results")
+    outcome = tools.fails("fields", action="insert", kind="reference", heading="Results", paragraph=9)
+    assert "2 headings read “Results”: paragraphs 3 and 8; give heading=N (its paragraph number)" in outcome.content
+    assert tools.ok("fields", action="insert", kind="reference", heading=8, shows="above_below",
+                    paragraph=2).content.endswith("it shows “below”.")
+
+
+def test_one_undo_step_takes_the_heading_reference_and_its_mark_back(tools, sample):
+    before = sample.getText().getString()
+    undo = DocumentUndo(sample)
+    assert undo.run("see", lambda: tools.ok("fields", action="insert", kind="reference", heading="Results",
+                                            paragraph=2)).ok
+    manager = sample.getUndoManager()
+    manager.undo()
+    assert _references(sample) == [] and sample.getText().getString() == before
+    assert _heading_marks(sample) == []
+
+
+def test_a_heading_reference_in_review_mode_and_in_a_document_written_by_others(tools, sample, open_corpus, office):
+    tools.options["review_mode"] = True
+    outcome = tools.ok("fields", action="insert", kind="reference", heading="Results", paragraph=9)
+    assert outcome.content.endswith("It is recorded as a tracked change.") and sample.getRedlines().getCount() == 1
+    doc = open_corpus("lo-sdk-index.odt")  # four headings of outline level 4
+    outcome = Tools(office, doc).ok("fields", action="insert", kind="reference", heading="About Sun Microsystems, "
+                                    "Inc.", shows="text", paragraph=1)
+    assert outcome.content.startswith("Inserted a cross-reference to the text of the heading “About Sun Microsystems, "
+                                      "Inc.” (paragraph 14) at the end of paragraph 1; it shows “About Sun")

@@ -350,3 +350,62 @@ def test_every_format_a_search_can_look_for_is_one_a_call_can_set():
     from marginalia.ui.writer.char_properties import CharChanges
     settable = {f.name for f in fields(CharChanges)} - {"language", "clear_formatting"}
     assert {f.name for f in fields(Criteria)} == settable
+
+
+def default_style(doc):
+    return doc.getStyleFamilies().getByName("ParagraphStyles").getByName("Standard")
+
+
+def new_paragraph_font(doc):
+    """The font and size of a paragraph added after the turn, without direct formatting (as a tool adds one)."""
+    text = doc.getText()
+    cursor = text.createTextCursorByRange(text.getEnd())
+    text.insertControlCharacter(cursor, 0, False)  # PARAGRAPH_BREAK
+    cursor = text.createTextCursorByRange(text.getEnd())
+    cursor.gotoStartOfParagraph(True)
+    cursor.setPropertiesToDefault(("CharFontName", "CharHeight"))
+    cursor.setPropertyValue("ParaStyleName", "Text body")
+    return cursor.CharFontName, cursor.CharHeight
+
+
+def test_a_font_throughout_becomes_the_default_paragraph_style_s_so_new_text_has_it(tools, doc):
+    outcome = tools.ok("format_text", all=True, font="DejaVu Sans Mono", font_size=13)
+    style = default_style(doc)
+    assert (style.CharFontName, style.CharHeight) == ("DejaVu Sans Mono", 13.0)
+    assert new_paragraph_font(doc) == ("DejaVu Sans Mono", 13.0)  # Text body is based on the default style
+    assert ("The default paragraph style (Default Paragraph Style) now has size 13 pt, font DejaVu Sans Mono too, so "
+            "new text of the styles based on it takes them, and so do headers, footers and notes where no "
+            "formatting of their own overrides them." in outcome.content)
+    assert outcome.content.endswith("Styles in use with their own keep theirs for new paragraphs: Heading (font "
+                                    "DejaVu Sans, size 14 pt); Heading 1 (font DejaVu Sans, size 18 pt); Heading 2 "
+                                    "(font DejaVu Sans, size 16 pt).")
+
+
+def test_only_the_font_size_and_language_of_the_whole_document_go_to_the_default_style(tools, doc):
+    before = [default_style(doc).getPropertyValue(n) for n in ("CharFontName", "CharWeight", "CharColor")]
+    outcome = tools.ok("format_text", paragraph=2, font="DejaVu Sans Mono")
+    assert "Default Paragraph Style" not in outcome.content
+    outcome = tools.ok("format_text", all=True, bold=True, color="red")
+    assert "Default Paragraph Style" not in outcome.content
+    assert [default_style(doc).getPropertyValue(n) for n in ("CharFontName", "CharWeight", "CharColor")] == before
+    outcome = tools.ok("format_text", all=True, language="en-GB")
+    assert default_style(doc).CharLocale.Country == "GB" and "now has language en-GB too" in outcome.content
+
+
+def test_one_undo_step_takes_the_default_style_back_too(tools, doc):
+    style = default_style(doc)
+    before = (snapshot(doc), style.CharFontName, style.CharHeight)
+    undo = DocumentUndo(doc)
+    assert undo.run("a font throughout", lambda: tools.ok("format_text", all=True, font="DejaVu Sans Mono",
+                                                          font_size=13)).ok
+    assert style.CharFontName == "DejaVu Sans Mono"
+    doc.getUndoManager().undo()
+    assert (snapshot(doc), style.CharFontName, style.CharHeight) == before
+    assert len(doc.getUndoManager().getAllUndoActionTitles()) == 0
+
+
+def test_in_review_mode_the_answer_says_the_style_change_is_not_tracked(tools, doc):
+    tools.options["review_mode"] = True
+    outcome = tools.ok("format_text", all=True, font="DejaVu Sans Mono")
+    assert default_style(doc).CharFontName == "DejaVu Sans Mono"
+    assert "Writer does not track changes to styles" in outcome.content
