@@ -26,9 +26,16 @@ def look(context) -> ToolOutcome:
     return ToolOutcome.success("Looked.")
 
 
+@tool(apps=("writer",), is_async=True)
+def count_words(context) -> ToolOutcome:
+    """Counts the document's words on a worker thread, reporting progress (a test tool)."""
+    context.progress("counting")
+    return ToolOutcome.success("%d words." % len(context.document.getText().getString().split()))
+
+
 def tools_for(office, document, app="writer", undo=None):
     context = ToolContext(document=document, app=app, office=office.ctx)
-    return DocumentTools(ToolRegistry([add_words, look]), context, undo, "add some words")
+    return DocumentTools(ToolRegistry([add_words, look, count_words]), context, undo, "add some words")
 
 
 def call(name, **arguments):
@@ -63,3 +70,33 @@ def test_invalid_arguments_are_refused_before_anything_changes(office, writer):
     outcome = tools.run(call("add_words", words=3))
     assert not outcome.ok and "Invalid arguments for add_words" in outcome.content
     assert writer.getText().getString() == "" and writer.getUndoManager().getAllUndoActionTitles() == ()
+
+
+def test_a_worker_threads_tool_is_named_and_runs_with_its_progress(office, writer):
+    writer.getText().setString("three small words")
+    tools = tools_for(office, writer)
+    assert tools.is_async("count_words") and not tools.is_async("add_words")
+    said = []
+    outcome = tools.run_async(call("count_words"), said.append, None)
+    assert outcome.ok and outcome.content == "3 words." and said == ["counting"]
+
+
+def test_the_views_are_held_locked_and_an_error_inside_passes_through(writer):
+    from marginalia.ui.office.document_tools import views_locked
+    try:
+        with views_locked(writer):
+            assert writer.hasControllersLocked()
+            raise KeyError("inside")
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("views_locked swallowed the error")
+    assert not writer.hasControllersLocked()
+
+
+def test_a_document_whose_views_cannot_be_locked_is_left_as_it_is(office):
+    from marginalia.ui.office.document_tools import views_locked
+    closed = office.new_document("swriter")
+    office.close_document(closed)
+    with views_locked(closed):  # a closed document: nothing to lock, nothing raised
+        pass
