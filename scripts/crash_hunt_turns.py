@@ -485,7 +485,7 @@ def _other_document(rng, outline) -> Call:
 def slides_turn(rng: random.Random, outline: dict) -> List[Call]:
     """1-3 calls of the Impress and Draw tools for a document whose pages are ``outline["pages"]``."""
     makers = [_edit_words, _edit_words, _whole_text, _arrange, _arrange, _insert_object, _slide_action,
-              _diagram, _edit_diagram, _slides_read]
+              _diagram, _edit_diagram, _slides_read, _look]
     if outline["app"] == "impress":
         makers += [_add_slides, _add_slides]
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
@@ -584,3 +584,7 @@ def _add_slides(rng, outline) -> Call:
 
 def _slides_read(rng, outline) -> Call:
     return "get_presentation", {"from_slide": _page_number(rng, outline)}
+
+
+def _look(rng, outline) -> Call:
+    return "look_at_slide", {"slide": rng.randint(1, len(outline["pages"]) + 1), "width_px": rng.choice((200, 1024))}

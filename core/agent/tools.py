@@ -57,6 +57,16 @@ class ToolContext:
     """The cancel token of an async tool."""
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A picture a tool made for the model to look at (see :mod:`.pictures`)."""
+
+    data_url: str
+    """``data:image/png;base64,…``."""
+    caption: str
+    """What it shows, in a sentence ("Slide 2 as rendered, 1024 x 576 pixels.")."""
+
+
 @dataclass
 class ToolOutcome:
     """The result of one tool call: text for the model, a line for the user."""
@@ -74,6 +84,8 @@ class ToolOutcome:
     """The change stayed inside existing paragraphs (their text and formats): no paragraph, table
     or object was added or removed. Only such steps are undone in Writer's block selection mode
     (see ui/office/block_selection.py): undoing added or removed ones in it aborted LibreOffice."""
+    picture: Optional[Picture] = field(default=None, repr=False)
+    """A picture for the model, sent after the round's tool results (only set where pictures are sent)."""
 
     @classmethod
     def success(cls, content: str, summary: str = "", data: Any = None, in_place: bool = False) -> "ToolOutcome":
@@ -200,7 +212,7 @@ class ToolRunner:
         cut = outcome.content[:self._budget]
         note = ("\n[Result truncated: %d more characters not shown. Ask for a smaller range or a more specific "
                 "search.]" % (len(outcome.content) - self._budget))
-        return ToolOutcome(outcome.ok, cut + note, outcome.summary, outcome.data)
+        return ToolOutcome(outcome.ok, cut + note, outcome.summary, outcome.data, picture=outcome.picture)
 
 
 def _as_outcome(value) -> ToolOutcome:

@@ -23,6 +23,7 @@ from ..loop.messages import (ContentDelta, Message, Notice, ReasoningDelta, Refu
 from ..loop.task import Outcome, Task
 from ..stream.message import ToolCall
 from ..threads import start_worker
+from .pictures import pictures_message, put_pictures_to_text
 from .text_tool_calls import TextToolCallFilter, parse_text_tool_calls
 from .tool_strategy import ROUTER, ToolPlan, forced_tool
 from .tools import ToolOutcome
@@ -115,6 +116,7 @@ class Turn(Task):
         self._running_call = None
         self._running_cancel = None
         self._open_calls: List = []
+        self._pictures: List = []
         self._notices = set()
 
     # Task --------------------------------------------------------------------------
@@ -130,6 +132,7 @@ class Turn(Task):
         self.finish(Outcome.ERROR)
 
     def on_finished(self, outcome: Outcome) -> None:
+        put_pictures_to_text(self.history)
         try:
             self._display.finished(outcome)
         except Exception:
@@ -267,6 +270,7 @@ class Turn(Task):
     def _run_next_tool(self) -> None:
         """Run the next pending tool call, or start the next round when none is left."""
         if not self._pending:
+            self._show_pictures()
             self._mode = self._plan.mode_after_tools()
             self._next_round()
             return
@@ -303,8 +307,18 @@ class Turn(Task):
         if self._running_call is call:
             self._running_call = self._running_cancel = None
         self._record_tool_result(call, message.outcome.content)
+        if message.outcome.picture is not None:
+            self._pictures.append(message.outcome.picture)
         self._display.tool_finished(call, message.outcome)
         self.call_soon(self._run_next_tool)
+
+    def _show_pictures(self) -> None:
+        """After the round's tool results: the pictures its tools made, in one user message (earlier
+        pictures of the turn become text, so only the latest travel as images)."""
+        if self._pictures:
+            put_pictures_to_text(self.history)
+            self.history.append(pictures_message(self._pictures))
+            self._pictures = []
 
     def _record_tool_result(self, call, content: str) -> None:
         self.history.append({"role": "tool", "tool_call_id": call.call_id, "name": call.name, "content": content})

@@ -36,6 +36,7 @@ TITLES = {
     "arrange_shape": N_("arrange shape"), "insert_object": N_("insert object"),
     "export_presentation": N_("export presentation"),
     "make_diagram": N_("make diagram"), "edit_diagram": N_("edit diagram"),
+    "look_at_slide": N_("look at slide"),
 }
 """Tool identifier to its English title (each ``name`` with spaces for underscores)."""
 

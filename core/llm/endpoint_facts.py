@@ -152,6 +152,15 @@ class EndpointFacts:
         with self._lock:
             self._no_summaries.add((endpoint.base_url.rstrip("/"), endpoint.model))
 
+    def known_capabilities(self, endpoint: "EndpointConfig") -> Tuple[str, ...]:
+        """The capabilities of ``endpoint.model`` as far as learned already (Ollama's list; no request is made)."""
+        base = endpoint.base_url.rstrip("/")
+        with self._lock:
+            for (url, model, _api), facts in self._models.items():
+                if url == base and model == endpoint.model and facts.capabilities:
+                    return facts.capabilities
+        return ()
+
     def forget(self) -> None:
         """Drop everything learned (the user changed the endpoint or restarted a server)."""
         with self._lock:

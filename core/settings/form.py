@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Dict, Mapping, Optional, Tuple
 
 from .schema import Defaults
-from .views import Settings
+from .views import PICTURE_SETTINGS, Settings
 from ..llm.endpoints import PRESETS
 from ..errors import InvalidUrlError
 from ..i18n import _
@@ -23,7 +23,7 @@ LIMITS = {"temperature": (0.0, 2.0), "max_tokens": (1, 1000000), "timeout": (5, 
           "max_rounds": (1, 100), "agents_port": (1024, 65535), "prompt_concurrency": (1, 16),
           "prompt_confirm": (0, 100000)}
 TEXT_FIELDS = ("preset", "url", "model", "key", "temperature", "max_tokens", "timeout",
-               "max_rounds", "extra", "agents_port", "prompt_concurrency", "prompt_confirm")
+               "max_rounds", "extra", "agents_port", "prompt_concurrency", "prompt_confirm", "pictures")
 
 
 @dataclass
@@ -48,6 +48,8 @@ class SettingsValues:
     """Most PROMPT() cells asked at once."""
     prompt_confirm_above: int = 0
     """More new PROMPT() cells than this at once are asked only after the user agrees (0: never ask)."""
+    pictures: str = "auto"
+    """Whether a tool's pictures go to the model: ``auto``, ``on`` or ``off``."""
 
     def endpoint_group(self) -> Dict[str, object]:
         """The values of the ``Endpoint`` settings group."""
@@ -57,7 +59,7 @@ class SettingsValues:
     def chat_group(self) -> Dict[str, object]:
         """The values of the ``Chat`` settings group."""
         return {"Temperature": self.temperature, "MaxTokens": self.max_tokens,
-                "MaxToolRounds": self.max_rounds, "ExtraInstructions": self.extra}
+                "MaxToolRounds": self.max_rounds, "ExtraInstructions": self.extra, "Pictures": self.pictures}
 
     def calc_group(self) -> Dict[str, object]:
         """The values of the ``Calc`` settings group (the PROMPT() function)."""
@@ -79,7 +81,7 @@ def form_from_settings(stored: Settings, key: str = "") -> Dict[str, str]:
             "max_rounds": _number_text(chat.max_tool_rounds, 1), "extra": chat.extra_instructions,
             "agents_port": _number_text(stored.agents.port, 1),
             "prompt_concurrency": _number_text(stored.calc.prompt_concurrency, 1),
-            "prompt_confirm": _number_text(stored.calc.prompt_confirm_above, 0)}
+            "prompt_confirm": _number_text(stored.calc.prompt_confirm_above, 0), "pictures": chat.pictures}
 
 
 def _shown(number: float) -> str:
@@ -144,7 +146,8 @@ def parse_form(form: Mapping[str, str], defaults: Defaults) -> Tuple[Optional[Se
                             preset=text["preset"] if text["preset"] in PRESETS else "",
                             model=text["model"].strip(), extra=text["extra"].strip(),
                             agents_port=int(agents["Port"]), prompt_concurrency=int(calc["PromptConcurrency"]),
-                            prompt_confirm_above=int(calc["PromptConfirmAbove"]))
+                            prompt_confirm_above=int(calc["PromptConfirmAbove"]),
+                            pictures=text["pictures"] if text["pictures"] in PICTURE_SETTINGS else str(chat["Pictures"]))
     if text["url"].strip():
         _info, problem = url_preview(text["url"])
         if problem:

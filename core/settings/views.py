@@ -15,6 +15,9 @@ from typing import Mapping, Optional, Tuple
 from ..llm.request import OPENAI_APIS, ChatOptions
 from .schema import Defaults
 
+PICTURE_SETTINGS = ("auto", "on", "off")
+"""The values of ``Chat/Pictures``: send a tool's pictures to the model when Ollama says it sees images,
+always, or never (see core/agent/pictures.py)."""
 DUCKDUCKGO = "duckduckgo"
 SEARXNG = "searxng"
 
@@ -80,6 +83,10 @@ class EndpointSettings:
         return bool(self.url) and self.url == self.embedded_url
 
 
+def _picture_setting(value: str, defaults: Mapping[str, object]) -> str:
+    return value if value in PICTURE_SETTINGS else str(defaults.get("Pictures", "auto"))
+
+
 @dataclass(frozen=True)
 class ChatSettings:
     """The ``Chat`` group: how the model is asked."""
@@ -90,6 +97,8 @@ class ChatSettings:
     """None: send none, the server decides."""
     max_tool_rounds: int
     extra_instructions: str
+    pictures: str = "auto"
+    """Whether a tool's pictures go to the model: ``auto``, ``on`` or ``off`` (see core/agent/pictures.py)."""
 
     @classmethod
     def from_values(cls, values: Mapping[str, object], defaults: Mapping[str, object]) -> "ChatSettings":
@@ -101,7 +110,8 @@ class ChatSettings:
                    else None,
                    max_tokens=int(max_tokens) if isinstance(max_tokens, (int, float)) and max_tokens > 0 else None,
                    max_tool_rounds=int(group.number("MaxToolRounds", 1)),
-                   extra_instructions=group.text("ExtraInstructions"))
+                   extra_instructions=group.text("ExtraInstructions"),
+                   pictures=_picture_setting(group.text("Pictures").lower(), defaults))
 
     @property
     def options(self) -> ChatOptions:

@@ -46,6 +46,22 @@ def test_ollama_facts_carry_the_capabilities_and_forget_clears_them():
         assert server.paths().count("/api/show") == 2
 
 
+def test_known_capabilities_are_what_was_learned_without_asking_again():
+    from marginalia.core.agent.pictures import sends_pictures
+    seeing = OllamaLike()
+    seeing.capabilities = ("completion", "tools", "vision")
+    facts = EndpointFacts()
+    with PersonalityServer(seeing) as server, HttpClient() as client:
+        endpoint = EndpointConfig(base_url=server.base_url, model="qwen3:8b", api="auto")
+        assert facts.known_capabilities(endpoint) == () and server.requests == []
+        facts.model_facts(client, endpoint)
+        asked = len(server.requests)
+        assert facts.known_capabilities(endpoint) == ("completion", "tools", "vision")
+        assert facts.known_capabilities(EndpointConfig(base_url=server.base_url, model="other", api="auto")) == ()
+        assert len(server.requests) == asked
+        assert sends_pictures("auto", facts.known_capabilities(endpoint))
+
+
 def test_a_server_that_refuses_max_tokens_is_checked_without_it():
     class NewOpenAIModel(OpenAILike):
         def reply(self, request):

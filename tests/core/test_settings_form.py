@@ -15,7 +15,7 @@ def test_a_valid_form_gives_the_values_to_store():
     assert values.endpoint_group() == {"URL": "http://localhost:11434/v1", "Model": "qwen3:8b",
                                        "Preset": "ollama", "RequestTimeout": 300}
     assert values.chat_group() == {"Temperature": 0.7, "MaxTokens": 2048, "MaxToolRounds": 20,
-                                   "ExtraInstructions": "Use British spelling."}
+                                   "ExtraInstructions": "Use British spelling.", "Pictures": "auto"}
 
 
 def test_empty_optional_fields_mean_the_defaults():
@@ -58,12 +58,12 @@ def test_several_errors_at_once():
 
 def test_stored_settings_become_field_texts_and_back():
     endpoint = {"URL": "http://127.0.0.1:1234/v1", "Model": "m", "Preset": "lmstudio", "RequestTimeout": 120}
-    chat = {"Temperature": -1.0, "MaxTokens": 0, "MaxToolRounds": 15, "ExtraInstructions": ""}
+    chat = {"Temperature": -1.0, "MaxTokens": 0, "MaxToolRounds": 15, "ExtraInstructions": "", "Pictures": "auto"}
     stored = settings(Endpoint=endpoint, Chat=chat)
     form = form_from_settings(stored, "k")
     assert form == {"preset": "lmstudio", "url": "http://127.0.0.1:1234/v1", "model": "m", "key": "k",
                     "temperature": "", "max_tokens": "", "timeout": "120", "max_rounds": "15", "extra": "",
-                    "agents_port": "8765", "prompt_concurrency": "4", "prompt_confirm": "50"}
+                    "agents_port": "8765", "prompt_concurrency": "4", "prompt_confirm": "50", "pictures": "auto"}
     values, _ = parse_form(form, defaults())
     assert values.endpoint_group() == endpoint and values.chat_group() == chat
     tuned = settings(Chat={"Temperature": 0.3, "MaxTokens": 512})
@@ -80,6 +80,16 @@ def test_the_mcp_port_and_prompt_fields_become_texts_and_back():
     assert values.calc_group() == {"PromptConcurrency": 2, "PromptConfirmAbove": 0}
     values, _ = parse_form(dict(FORM, agents_port="", prompt_concurrency=" ", prompt_confirm=""), defaults())
     assert (values.agents_port, values.calc_group()) == (8765, {"PromptConcurrency": 4, "PromptConfirmAbove": 50})
+
+
+def test_sending_pictures_to_the_model_is_auto_by_default_and_kept_as_chosen():
+    assert settings().chat.pictures == "auto" and form_from_settings(settings())["pictures"] == "auto"
+    assert settings(Chat={"Pictures": "ON "}).chat.pictures == "on"
+    assert settings(Chat={"Pictures": "sometimes"}).chat.pictures == "auto"
+    values, _ = parse_form(dict(FORM, pictures="off"), defaults())
+    assert values.chat_group()["Pictures"] == "off"
+    values, _ = parse_form(dict(FORM, pictures="maybe"), defaults())
+    assert values.pictures == "auto"
 
 
 def test_url_preview_and_preset_guess():

@@ -10,7 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SNAPSHOT = os.path.join(ROOT, "tests", "fixtures", "tool_declarations.json")
 PAGE = os.path.join(ROOT, "docs", "tools.md")
 SECTIONS = {"Writer": ["writer"], "Calc": ["calc"], "Web research (Writer and Calc)": ["writer", "calc"],
-            "Other open documents (Writer and Calc)": ["writer", "calc"],
+            "Other open documents (Writer, Calc, Impress and Draw)": ["writer", "calc", "impress", "draw"],
             "Impress": ["impress"], "Impress and Draw": ["impress", "draw"], "Draw": ["draw"]}
 ROW = re.compile(r"^\| `(\w+)` \| (yes|no) \| (.+) \|$")
 

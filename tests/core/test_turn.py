@@ -11,7 +11,9 @@ from marginalia.core.stream.message import AssistantMessage, ToolCall
 from marginalia.core.chat.transcript import Transcript
 from marginalia.core.agent.turn import Turn
 from marginalia.core.chat.display import TranscriptDisplay
-from marginalia.core.agent.tools import ToolOutcome
+from marginalia.core.agent.pictures import SHOWN_MARK, pictures_message, put_pictures_to_text, sends_pictures
+from marginalia.core.agent.tools import Picture, ToolOutcome
+from marginalia.core.llm.request import build_chat_body
 from marginalia.core.agent.turn_parts import CANCELLED_RESULT, STOPPED_REPLY
 
 
@@ -344,3 +346,70 @@ def test_a_content_filter_stop_is_said():
                             RoundDone(result("Part", finish="content_filter"))]])
     turn, transcript, _ = run_turn(model)
     assert "content filter stopped the answer" in transcript.text()
+
+
+# --- pictures a tool made (core/agent/pictures.py) ------------------------------------------------------
+
+PNG = "data:image/png;base64,iVBORw0KGgo="
+
+
+class PictureTools(FakeTools):
+    """look_at_slide answers with a picture of the slide its arguments name."""
+
+    def run(self, tool_call):
+        self.ran.append(tool_call.name)
+        if tool_call.name != "look_at_slide":
+            return ToolOutcome.success("ok")
+        outcome = ToolOutcome.success("Slide rendered; the picture follows.", "Showed the slide")
+        slide = tool_call.arguments["slide"]
+        outcome.picture = Picture(PNG + str(slide), "Slide %d as rendered." % slide)
+        return outcome
+
+
+def _images(messages):
+    return [part["image_url"]["url"] for m in messages if isinstance(m.get("content"), list)
+            for part in m["content"] if part.get("type") == "image_url"]
+
+
+def test_the_picture_follows_the_tool_results_as_an_image_part_and_leaves_the_history_at_the_end():
+    model = ScriptedModel([
+        [RoundDone(result("", [call("look_at_slide", '{"slide": 2}'), call("get_presentation", "{}", 1)],
+                          "tool_calls"))],
+        [RoundDone(result("", [call("look_at_slide", '{"slide": 3}', 2)], "tool_calls"))],
+        [ContentDelta("Both fine."), RoundDone(result("Both fine."))],
+    ])
+    turn, _, _ = run_turn(model, PictureTools())
+    second = model.requests[1]
+    assert [m["role"] for m in second] == ["user", "assistant", "tool", "tool", "user"]
+    assert second[-1]["content"] == [
+        {"type": "text", "text": SHOWN_MARK + " Slide 2 as rendered."},
+        {"type": "image_url", "image_url": {"url": PNG + "2"}}]
+    third = model.requests[2]
+    assert _images(third) == [PNG + "3"]  # the earlier picture went to text
+    assert third[4] == {"role": "user", "content": SHOWN_MARK + " Slide 2 as rendered. (The pictures are no "
+                                                                "longer attached.)"}
+    assert _images(turn.history) == [] and turn.history[-1] == {"role": "assistant", "content": "Both fine."}
+    body = build_chat_body(third, "m")
+    assert body["messages"][-1]["content"][1]["image_url"]["url"] == PNG + "3"
+
+
+def test_a_round_without_pictures_sends_no_extra_message():
+    model = ScriptedModel([[RoundDone(result("", [call("get_presentation")], "tool_calls"))],
+                           [RoundDone(result("Done."))]])
+    run_turn(model, PictureTools())
+    assert [m["role"] for m in model.requests[1]] == ["user", "assistant", "tool"]
+
+
+def test_pictures_go_when_on_or_when_auto_and_the_model_sees_images():
+    assert sends_pictures("on", ())
+    assert sends_pictures("auto", ("completion", "vision"))
+    assert not sends_pictures("auto", ("completion", "tools"))
+    assert not sends_pictures("off", ("vision",))
+
+
+def test_put_to_text_leaves_other_messages_alone():
+    history = [{"role": "user", "content": "hi"}, pictures_message([Picture(PNG, "Page 1.")]),
+               {"role": "user", "content": [{"type": "text", "text": "a user's own parts"}]}]
+    put_pictures_to_text(history)
+    assert history[1] == {"role": "user", "content": SHOWN_MARK + " Page 1. (The pictures are no longer attached.)"}
+    assert history[2]["content"][0]["text"] == "a user's own parts"

@@ -173,7 +173,7 @@ def test_with_no_other_document_open_it_says_so(office):
     alone = office.new_document("swriter")
     try:
         outcome = read(office, alone)
-        assert outcome.ok and outcome.content == "No other Writer or Calc document is open; only this one."
+        assert outcome.ok and outcome.content == "No other Writer, Calc, Impress or Draw document is open; only this one."
         assert not read(office, alone, title="notes").ok
     finally:
         office.close_document(alone)

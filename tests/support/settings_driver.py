@@ -132,7 +132,10 @@ class SettingsDialogDriver:
     @staticmethod
     def _entries(name: str):
         """The entries the dialog fills a list with (English), for where they cannot be read."""
-        assert name == "preset", "no known entries for %s" % name
+        assert name in ("preset", "pictures"), "no known entries for %s" % name
+        if name == "pictures":
+            from marginalia.ui.settings.texts import picture_choices
+            return list(picture_choices())
         from marginalia.core.llm.endpoints import PRESETS
         return [preset.label for preset in PRESETS.values()]
 

@@ -1,4 +1,4 @@
 """Chat turns in a document: sessions per document, starting a turn, its tools and request, saving it.
 
-May import: core.*, ui.office, ui.settings, ui.writer, ui.calc, ui.research.
+May import: core.*, ui.office, ui.settings, ui.writer, ui.calc, ui.slides, ui.research.
 """

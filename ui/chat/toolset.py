@@ -25,7 +25,7 @@ TOOL_MODULES = (
     "research.web_tools",
     "chat.other_documents",
     "slides.reading", "slides.adding", "slides.text_edit", "slides.slide_ops", "slides.arrange", "slides.objects",
-    "slides.export", "slides.diagrams",
+    "slides.export", "slides.diagrams", "slides.look",
 )
 """Modules under ``marginalia.ui`` that define ``TOOLS``, in the order the model sees the tools."""
 

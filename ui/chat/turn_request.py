@@ -4,6 +4,7 @@ The requests of its model rounds are built in core (:class:`~marginalia.core.age
 """
 from __future__ import annotations
 
+from ...core.agent.pictures import sends_pictures
 from ...core.agent.round_request import RoundRequests
 from ...core.agent.tool_strategy import ToolPlan
 from ...core.agent.tools import ToolContext
@@ -23,7 +24,8 @@ class TurnRequest:
         self.document_kind = app_of(document)
         registry = app.tools.registry()
         research = prepare_research(app, session, config.base_url, settings.research)  # refuses in local-only mode
-        options = dict(research.options, model=config.model, review_mode=settings.writer.review_mode)
+        options = dict(research.options, model=config.model, review_mode=settings.writer.review_mode,
+                       send_pictures=lambda: sends_pictures(settings.chat.pictures, app.facts.known_capabilities(config)))
         self.registry = registry
         self.context = ToolContext(document=document, app=self.document_kind, office=ctx, options=options)
         self.schemas = research.offered(registry.schemas(self.document_kind))

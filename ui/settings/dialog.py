@@ -20,7 +20,7 @@ from ...core.settings.check import CheckResult, CheckTarget
 from ...core.llm.endpoints import PRESETS
 from ...core.i18n import _, ngettext
 from ...core.settings.form import form_from_settings, parse_form, preset_for_url, url_preview
-from ...core.settings.views import EndpointSettings
+from ...core.settings.views import PICTURE_SETTINGS, EndpointSettings
 from ...core.net.tls import TlsOptions
 from ...core.errors import InvalidUrlError
 from ...core.llm.url_normalize import normalize_base_url
@@ -92,6 +92,8 @@ class SettingsDialog:
         self._loaded_url = stored.endpoint.url
         form = form_from_settings(stored, self._stored_key(self._loaded_url))
         self.control("preset").addItems(tuple(_(PRESETS[k].label) for k in PRESET_KEYS), 0)
+        self.control("pictures").addItems(settings_texts.picture_choices(), 0)
+        self.control("pictures").selectItemPos(PICTURE_SETTINGS.index(form["pictures"]), True)
         self._filling = True
         try:
             for name in TEXT_CONTROLS:
@@ -342,6 +344,8 @@ class SettingsDialog:
         """The fields' current texts."""
         form = {name: self.control(name).getText() for name in TEXT_CONTROLS}
         form["preset"] = self._preset_key()
+        position = self.control("pictures").getSelectedItemPos()
+        form["pictures"] = PICTURE_SETTINGS[position] if 0 <= position < len(PICTURE_SETTINGS) else ""
         return form
 
     def _ok(self) -> None:

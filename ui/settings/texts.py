@@ -32,6 +32,9 @@ def control_texts() -> Texts:
         "max_rounds": (None, _("Most model rounds (answer, tools, answer again) for one request")),
         "extra_label": (_("~Instructions for every chat:"), None),
         "extra": (None, _("Added to every conversation, e.g. Use British spelling.")),
+        "pictures_label": (_("Slide pi~ctures:"), None),
+        "pictures": (None, _("Whether the assistant sends pictures of slides to the model to check its work (only "
+                             "models that see images take them)")),
         "agents_enabled": (_("Let other ~agents work in the open documents (MCP server on 127.0.0.1)"),
                            _("Claude Desktop, Claude Code and other MCP clients can use Marginalia's tools; each "
                              "request needs the token")),
@@ -55,6 +58,12 @@ def control_texts() -> Texts:
         "report": (None, _("Test report")),
         "cancel": (_("Cancel"), None),
     }
+
+
+def picture_choices() -> tuple:
+    """The entries of the Slide pictures list, in the order of ``PICTURE_SETTINGS`` (auto, on, off)."""
+    return (_("Automatic: when Ollama says the model sees images"), _("Send them: the model takes images"),
+            _("Never: the layout check in words only"))
 
 
 def test_label() -> str:

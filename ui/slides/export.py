@@ -52,7 +52,7 @@ def export_presentation(context,
         which = "all %ss" % word if slide is None else "%s %d" % (word, slide) if to_slide in (None, slide) else \
             "%ss %d–%d" % (word, slide, to_slide)
     else:
-        height = _png(context.office, page_at(document, first), target, width_px)
+        height = render_png(context.office, page_at(document, first), target, width_px)
         which = "%s %d (%d x %d pixels)" % (word, first, width_px, height)
     return ToolOutcome.success("Exported %s to %s (%d bytes)." % (which, target, os.path.getsize(target)),
                                _("Exported to %s") % os.path.basename(target))
@@ -87,7 +87,8 @@ def _pdf(document, target: str, first: Optional[int], last: Optional[int]) -> No
     uno.invoke(document, "storeToURL", (uno.systemPathToFileUrl(target), arguments))
 
 
-def _png(ctx, page, target: str, width: int) -> int:
+def render_png(ctx, page, target: str, width: int) -> int:
+    """Write ``page`` as a PNG ``width`` pixels wide (proportions kept) to the path ``target``; its height."""
     height = max(1, int(round(width * page.getPropertyValue("Height") / page.getPropertyValue("Width"))))
     exporter = ctx.ServiceManager.createInstanceWithContext("com.sun.star.drawing.GraphicExportFilter", ctx)
     exporter.setSourceDocument(page)

@@ -14,12 +14,14 @@ from support.settings_driver import SettingsDialogDriver
 
 SCREENSHOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "artifacts", "screenshots")
 DEFAULT_ENDPOINT = dict(URL="", Model="", Preset="", CaFile="", PinnedCertificate="", RequestTimeout=120, Api="auto")
-DEFAULT_CHAT = dict(Temperature=-1.0, MaxTokens=0, MaxToolRounds=15, ExtraInstructions="")
+DEFAULT_CHAT = dict(Temperature=-1.0, MaxTokens=0, MaxToolRounds=15, ExtraInstructions="", Pictures="auto")
 NOT_READABLE = None
 """What the driver reads from a drop-down list whose control has no accessible context (LibreOffice 26.8):
 nothing else shows a test a list's entries or choice there (docs/libreoffice-versions.md)."""
 PRESET_LABELS = ["Ollama", "LM Studio", "llama.cpp server", "vLLM", "OpenRouter", "OpenAI",
                  "Other OpenAI-compatible server"]
+PICTURE_LABELS = ["Automatic: when Ollama says the model sees images", "Send them: the model takes images",
+                  "Never: the layout check in words only"]
 
 
 @pytest.fixture
@@ -58,6 +60,20 @@ def test_opens_with_the_stored_settings_and_reads_the_model_list(gui_office, dia
         driver.wait_text("model_info", lambda t: t == "2 models on the server.")
         assert driver.items("model") in (["gpt-test", "gpt-test-mini"], NOT_READABLE)
         assert driver.text("model") == "gpt-test-mini"  # the choice is kept
+
+
+def test_slide_pictures_are_automatic_by_default_and_the_choice_is_saved(gui_office, dialog):
+    driver = dialog()
+    assert driver.selected("pictures") in (PICTURE_LABELS[0], NOT_READABLE)
+    assert driver.items("pictures") in (PICTURE_LABELS, NOT_READABLE)
+    driver.select("pictures", PICTURE_LABELS[1])
+    driver.press("ok")
+    driver.wait_closed()
+    assert read_settings(gui_office.ctx, "Chat")["Pictures"] == "on"
+    again = dialog()
+    assert again.selected("pictures") in (PICTURE_LABELS[1], NOT_READABLE)
+    again.press("cancel")
+    again.wait_closed()
 
 
 def test_choosing_a_preset_fills_the_address(dialog):
