@@ -15,11 +15,24 @@ def rect(control):
     return r.X, r.Y, r.Width, r.Height
 
 
+def wait_for_width(panel, width):
+    """Wait until the transcript spans the panel's new width (the failure names the widths last seen)."""
+    seen = []
+
+    def laid_out():
+        seen.append((rect(panel.dialog)[2], rect(panel.control("transcript"))[2]))
+        return seen[-1][1] == width - 12
+    try:
+        wait_until(laid_out, message="relayout to %d px" % width)
+    except AssertionError as error:
+        raise AssertionError("%s; last seen: panel %d px, transcript %d px" % ((error,) + seen[-1])) from None
+
+
 @pytest.mark.parametrize("width", [250, 300, 400, 600])
 def test_nothing_is_clipped_from_250_to_600_px(writer, width):
     panel = Panel(writer).open()
     panel.dialog.setPosSize(0, 0, width, 700, 12)  # SIZE: width and height
-    wait_until(lambda: rect(panel.control("transcript"))[2] == width - 12, message="relayout to %d px" % width)
+    wait_for_width(panel, width)
     boxes = {name: rect(panel.control(name)) for name in CONTROLS}
     _, _, window_width, window_height = rect(panel.dialog)
     assert window_width == width
@@ -41,7 +54,7 @@ def test_a_long_status_wraps_onto_two_lines_in_a_narrow_panel(office, writer, sc
     try:
         panel = Panel(writer).open()
         panel.dialog.setPosSize(0, 0, 250, 700, 12)
-        wait_until(lambda: rect(panel.control("transcript"))[2] == 250 - 12, message="relayout to 250 px")
+        wait_for_width(panel, 250)
         one_line = rect(panel.control("status"))
         transcript_before = rect(panel.control("transcript"))
         scripted_server.enqueue(json_reply({"error": {"message": "Invalid API key"}}, status=401),
