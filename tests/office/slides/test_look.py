@@ -6,10 +6,10 @@ import struct
 
 import pytest
 from slides_docs import Tools, add_box, make_deck, pages, shapes, state
+from slides_turns import CHAT, tool_round, tool_results
 
 from support.panel import Panel, set_settings
 from support.scripted_server import text_stream_reply
-from test_sidebar_turn import CHAT, tool_round, tool_results
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 CROWDED = "\n".join("point number %d with a few more words" % k for k in range(30))

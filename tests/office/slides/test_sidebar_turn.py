@@ -3,31 +3,18 @@
 The tools run inside the office (the installed extension), driven by a scripted OpenAI-compatible
 server, exactly as with a real model.
 """
-import json
 
 from slides_docs import make_deck, pages, state, title_of
+from slides_turns import CHAT, tool_round, tool_results
 
 from support.commands import press
 from support.panel import Panel, wait_until
-from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
+from support.scripted_server import text_stream_reply
 
 from marginalia.ui.office.undo import step_title
 
-CHAT = "/v1/chat/completions"
 REQUEST = "Add three slides about next quarter"
 OUTLINE = "# Goals\n- Grow sales\n  - in Lyon\n# Budget\n- Travel\n# Team\n- Two engineers\nNotes: Introduce them."
-
-
-def tool_round(*calls):
-    """One model round asking for ``calls`` (name, arguments)."""
-    tool_calls = [{"index": i, "id": "call_%d_%s" % (i, name), "type": "function",
-                   "function": {"name": name, "arguments": json.dumps(arguments)}}
-                  for i, (name, arguments) in enumerate(calls)]
-    return sse_reply([chat_chunk(tool_calls=tool_calls), chat_chunk(finish_reason="tool_calls")])
-
-
-def tool_results(request):
-    return {m["tool_call_id"]: m["content"] for m in request.json()["messages"] if m["role"] == "tool"}
 
 
 def run_turn(endpoint, doc):
