@@ -7,7 +7,7 @@ import pytest
 from support.picture_files import png_data_url, write_png
 from writer_docs import Tools, blocks, select_in, texts
 
-from marginalia.ui.office.undo import DocumentUndo
+from marginalia.ui.office.undo import DocumentUndo, revert_turn
 
 CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "fixtures",
                       "documents")
@@ -318,26 +318,106 @@ def test_a_chart_object_is_deleted_in_one_undo_step(office, tools, sample):
     assert (_state(sample), sample.getEmbeddedObjects().getElementNames()) == before
 
 
-@pytest.mark.parametrize("arguments, refusal", [
-    ({"action": "change", "image": "Shape1", "width_cm": 3}, "\u201cShape1\u201d is a drawing shape: the images tool "
-     "only deletes those (LibreOffice's undo does not record a change"),
-    ({"action": "change", "image": "Shape1", "alt_text": "Arrow"}, "is a drawing shape: the images tool only deletes"),
-    ({"action": "change", "image": "Shape9", "width_cm": 2}, "There is no image, shape or object \u201cShape9\u201d"),
-])
-def test_what_cannot_be_taken_back_is_refused(office, handling, arguments, refusal):
-    before = _state(handling), _shape(handling, "Shape1").Size.Width
-    outcome = Tools(office, handling).fails("images", **arguments)
-    assert refusal in outcome.content and (_state(handling), _shape(handling, "Shape1").Size.Width) == before
+def _looks(obj):
+    """Everything a change of an object may alter: size, place on the page, anchor, orientation, wrap, alt text."""
+    floating = obj.AnchorType.value != "AS_CHARACTER"
+    place = (obj.Position.X, obj.Position.Y) if obj.supportsService("com.sun.star.drawing.Shape") else ()
+    return ((obj.Size.Width, obj.Size.Height, obj.AnchorType.value, obj.Title) + place
+            + ((obj.HoriOrient, obj.HoriOrientPosition, obj.VertOrient, obj.VertOrientPosition, obj.TextWrap.value)
+               if floating else ()))
 
 
-def test_the_look_of_a_picture_floating_on_a_page_is_not_changed(tools, sample, picture):
-    tools.ok("images", action="insert", source=picture, position="in", paragraph=2)
+def _undone_exactly(doc, undo, look, before, after):
+    """Undo, redo, undo and redo again, then Revert: each puts back exactly ``before`` or ``after``."""
+    manager = doc.getUndoManager()
+    for step, expected in ((manager.undo, before), (manager.redo, after), (manager.undo, before),
+                           (manager.redo, after)):
+        step()
+        assert look() == expected
+    assert revert_turn(doc, undo.step) and look() == before
+
+
+def test_a_drawing_shape_resized_and_centred_is_one_exact_undo_step(office, handling):
+    shape = _shape(handling, "Shape1")
+    before, page = (_state(handling), _looks(shape)), _looks(shape)
+    undo = DocumentUndo(handling)
+    outcome = undo.run("shape", lambda: Tools(office, handling).ok("images", action="change", image="Shape1",
+                                                                    width_cm=3, height_cm=2, align="center"))
+    assert outcome.content == ("Changed drawing shape \u201cShape1\u201d: size 1.02 \u00d7 0.8 cm \u2192 3 \u00d7 2 cm; "
+                               "position 11.49 cm from the left \u2192 centred.")
+    assert outcome.summary == "Changed shape \u201cShape1\u201d" and page[:2] == (1025, 801)
+    after = _state(handling), _looks(shape)
+    assert _near(shape.Size, 3000, 2000) and (shape.HoriOrient, shape.AnchorType.value) == (2, "AT_PARAGRAPH")
+    _undone_exactly(handling, undo, lambda: (_state(handling), _looks(shape)), before, after)
+
+
+def test_a_chart_in_the_text_resized_and_its_paragraph_centred_in_one_undo_step(office, tools, sample):
+    chart = _chart(sample)
+    before = _state(sample), _looks(chart)
+    undo = DocumentUndo(sample)
+    outcome = undo.run("chart", lambda: tools.ok("images", action="change", image="Sales chart", width_cm=9,
+                                                 align="center", alt_text="Sales by region"))
+    assert outcome.content == ("Changed embedded object \u201cSales chart\u201d: size 6 \u00d7 4 cm \u2192 9 \u00d7 6 cm; "
+                               "alt text \u201cSales by region\u201d; its paragraph centred.")
+    assert _near(chart.Size, 9000, 6000) and chart.Title == "Sales by region"
+    assert blocks(sample)[-1].ParaAdjust == CENTER
+    after = _state(sample), _looks(chart)
+    _undone_exactly(sample, undo, lambda: (_state(sample), _looks(chart)), before, after)
+
+
+def test_a_picture_floating_on_a_page_is_realigned_and_resized_in_one_undo_step(tools, sample, picture):
+    tools.ok("images", action="insert", source=picture, position="in", paragraph=2, width_cm=4)
     shape = _graphics(sample)["Image1"]
     shape.AnchorType = uno_enum("AT_PAGE")
-    before = _state(sample)
-    outcome = tools.fails("images", action="change", image="Image1", align="left")
-    assert "\u201cImage1\u201d floats on a page or outside the body text" in outcome.content
-    assert _state(sample) == before
+    sample.getUndoManager().clear()
+    before = _state(sample), _looks(shape)
+    undo = DocumentUndo(sample)
+    outcome = undo.run("page", lambda: tools.ok("images", action="change", image="Image1", align="left", height_cm=1,
+                                                wrap="none"))
+    assert outcome.content.startswith("Changed picture floating on a page \u201cImage1\u201d: size 4 \u00d7 2 cm "
+                                      "\u2192 2 \u00d7 1 cm; position right \u2192 left; wrap text wraps around \u2192 "
+                                      "no wrap (text above and below).")
+    assert (shape.HoriOrient, shape.TextWrap.value, shape.AnchorType.value) == (H_LEFT, "NONE", "AT_PAGE")
+    after = _state(sample), _looks(shape)
+    _undone_exactly(sample, undo, lambda: (_state(sample), _looks(shape)), before, after)
+
+
+def test_a_shape_resized_then_deleted_comes_back_as_it_was_through_both_undos(office, handling):
+    tools = Tools(office, handling)
+    before = _state(handling), _looks(_shape(handling, "Shape1"))
+    first, second = DocumentUndo(handling), DocumentUndo(handling)
+    first.run("resize", lambda: tools.ok("images", action="change", image="Shape1", width_cm=4))
+    resized = _looks(_shape(handling, "Shape1"))
+    second.run("delete", lambda: tools.ok("images", action="delete", image="Shape1"))
+    manager = handling.getUndoManager()
+    manager.undo()
+    assert _looks(_shape(handling, "Shape1")) == resized
+    manager.undo()
+    assert (_state(handling), _looks(_shape(handling, "Shape1"))) == before
+    manager.redo()
+    manager.redo()
+    assert _shape(handling, "Shape1") is None
+
+
+@pytest.mark.parametrize("arguments, refusal", [
+    ({"action": "change", "image": "Shape1", "position": "after", "paragraph": 3},
+     "The images tool does not move the drawing shape \u201cShape1\u201d to another paragraph or caption it"),
+    ({"action": "change", "image": "Shape1", "caption": "An arrow"}, "does not move the drawing shape"),
+    ({"action": "change", "image": "Shape9", "width_cm": 2}, "There is no image, shape or object \u201cShape9\u201d"),
+])
+def test_what_the_tool_does_not_do_to_a_shape_is_refused(office, handling, arguments, refusal):
+    before = _state(handling), _looks(_shape(handling, "Shape1"))
+    outcome = Tools(office, handling).fails("images", **arguments)
+    assert refusal in outcome.content and (_state(handling), _looks(_shape(handling, "Shape1"))) == before
+
+
+def test_a_wrap_for_a_chart_in_the_text_is_refused(tools, sample):
+    chart = _chart(sample)
+    before = _state(sample), _looks(chart)
+    outcome = tools.fails("images", action="change", image="Sales chart", wrap="around", width_cm=2)
+    assert "wrap applies to a floating object; the embedded object \u201cSales chart\u201d stands in the text" in \
+        outcome.content
+    assert (_state(sample), _looks(chart)) == before
 
 
 def test_a_figure_resized_in_a_corpus_document_is_restored_whole_by_one_undo(office, corpus):
