@@ -82,8 +82,8 @@ def images(context, action: Literal["insert", "list", "change", "delete"],
     alt_text and caption. "list": every image, frame, drawing shape and embedded object with its name, size,
     paragraph, alignment, wrap, alt text and caption. "change": image=name or number: resize, move (position
     and paragraph), align, wrap, alt_text or caption; a drawing shape or embedded object (chart, formula) by
-    its name, or a picture floating on a page: resize, align, wrap or alt_text (not moved to another
-    paragraph); only what is given changes. "delete": remove image=name or number (with its caption), or a
+    its name, or a picture floating on a page: resize, align, wrap or alt_text, and a drawing shape moves
+    into another paragraph (position "in" and paragraph); only what is given changes. "delete": remove image=name or number (with its caption), or a
     drawing shape or embedded object by its name.
     """
     look = Look(width_cm, height_cm, align, wrap, alt_text, caption)
@@ -322,10 +322,12 @@ def _change_looks(context, item: Placed, position: Optional[str], paragraph: Opt
     """Resize, realign, re-wrap or describe a drawing shape, an embedded object or a picture floating on a page,
     with an undo action of our own (:mod:`.object_looks`)."""
     named = "%s %s" % (_kind_words(item), quote(item.name, 60))
-    if position is not None or paragraph is not None or look.caption:
-        raise ToolError("The images tool does not move the %s to another paragraph or caption it (only a picture "
-                        "is); it can resize it (width_cm/height_cm), align it, change its wrap or alt_text. Nothing "
-                        "was changed." % named)
+    if look.caption:
+        raise ToolError("The images tool does not caption the %s (only a picture); it can resize it "
+                        "(width_cm/height_cm), align it, change its wrap or alt_text. Nothing was changed." % named)
+    if position is not None or paragraph is not None:
+        _check_shape_move(item, named, position, paragraph)
+        _paragraph(body_blocks(context.document), paragraph, "in")
     old = looks_of(item.obj)
     if look.wrap is not None and not old.floating:
         raise ToolError("wrap applies to a floating object; the %s stands in the text, where nothing wraps around "
@@ -335,13 +337,29 @@ def _change_looks(context, item: Placed, position: Optional[str], paragraph: Opt
                      ALIGN[look.align] if look.align and old.floating else None,
                      WRAPS[look.wrap] if look.wrap else None, look.alt_text)
     with editing(context) as scope:
-        new = change_recorded(context.document, item, wanted)
+        new = change_recorded(context.document, item, wanted, paragraph)
         changes = _looks_changes(old, new)
+        if paragraph is not None:
+            changes.insert(0, "anchored to paragraph %d (was paragraph %d), at the same offsets from it" % (
+                paragraph, item.paragraph))
         if look.align and not old.floating:
             changes.append(_realign(item.obj, look.align))
     text = "Changed %s: %s.%s" % (named, "; ".join(changes) or "it already looked so, nothing changed",
                                   UNTRACKED if scope.recording else "")
     return ToolOutcome.success(text, _(CHANGED[item.kind]) % quote(item.name, 40))
+
+
+def _check_shape_move(item: Placed, named: str, position: Optional[str], paragraph: Optional[int]) -> None:
+    """Refuse a move the tool cannot take back exactly: only a drawing shape anchored to a body paragraph moves,
+    into another paragraph (position "in")."""
+    if item.kind != "shape" or item.paragraph is None or item.obj.AnchorType.value not in ("AT_PARAGRAPH",
+                                                                                           "AT_CHARACTER"):
+        raise ToolError("The images tool does not move the %s to another paragraph (only a picture, or a drawing "
+                        "shape anchored to a paragraph, moves); it can resize it (width_cm/height_cm), align it, "
+                        "change its wrap or alt_text. Nothing was changed." % named)
+    if position not in (None, "in") or paragraph is None:
+        raise ToolError("A drawing shape moves into another paragraph: position \"in\" and paragraph=N (it keeps "
+                        "its offsets from its paragraph). Nothing was changed.")
 
 
 def _looks_changes(old: Looks, new: Looks) -> List[str]:

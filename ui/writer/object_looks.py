@@ -18,6 +18,7 @@ from com.sun.star.awt import Size
 
 from ..office.custom_undo import record
 from ..office.enumeration import elements, indexed
+from .blocks import block_at, body_blocks
 from .objects import HORIZONTAL, WRAP, Placed, centimetres
 
 NO_ORIENTATION = 0  # com.sun.star.text.HoriOrientation.NONE / VertOrientation.NONE: at an offset
@@ -86,22 +87,38 @@ def _put_orientation(obj, axis: str, orient: int, position: int) -> None:
         obj.setPropertyValue(axis + "OrientPosition", position)
 
 
-def change_recorded(document, item: Placed, wanted: Looks) -> Looks:
-    """Give ``item`` the looks ``wanted`` and record the undo action that puts back the ones it had; return the
-    looks read back after the change."""
+def change_recorded(document, item: Placed, wanted: Looks, paragraph: Optional[int] = None) -> Looks:
+    """Give ``item`` the looks ``wanted`` (and, with ``paragraph``, anchor it to that body paragraph instead of
+    ``item.paragraph``) and record the undo action that puts back the ones it had; return the looks read back
+    after the change. The anchor is kept as a paragraph number: when the action is undone or redone, every
+    later step has been undone, so the numbers are those of now."""
     old = looks_of(item.obj)
+    moves = paragraph is not None and item.paragraph is not None
+    if moves:
+        _anchor_to(document, item.obj, paragraph)
     put_looks(item.obj, wanted)
     new = looks_of(item.obj)
     kind, name = item.kind, item.name
 
+    def put(looks: Looks, number: Optional[int]):
+        obj = _current(document, kind, name, item.obj)
+        if moves:
+            _anchor_to(document, obj, number)
+        put_looks(obj, looks)
+
     def back():
-        put_looks(_current(document, kind, name, item.obj), old)
+        put(old, item.paragraph)
 
     def again():
-        put_looks(_current(document, kind, name, item.obj), new)
+        put(new, paragraph)
 
     record(document, "Change %s %s" % (kind, name), back, again)
     return new
+
+
+def _anchor_to(document, obj, number: int) -> None:
+    """Anchor ``obj`` (a drawing shape anchored to a paragraph) to the start of body paragraph ``number``."""
+    obj.setPropertyValue("TextRange", block_at(body_blocks(document), number).obj.getStart())
 
 
 def _current(document, kind: str, name: str, known):

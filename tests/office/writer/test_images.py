@@ -399,16 +399,49 @@ def test_a_shape_resized_then_deleted_comes_back_as_it_was_through_both_undos(of
     assert _shape(handling, "Shape1") is None
 
 
+def _anchor_text(shape):
+    anchor = shape.getAnchor()
+    cursor = anchor.getText().createTextCursorByRange(anchor.getStart())
+    cursor.gotoEndOfParagraph(True)
+    return shape.AnchorType.value, cursor.getString()
+
+
+def test_a_drawing_shape_moved_into_another_paragraph_is_anchored_back_by_undo(office, handling):
+    shape = _shape(handling, "Shape1")
+    target = next(n for n, text in enumerate(texts(handling), 1) if text.startswith("RED GREEN BLUE"))
+    look = lambda: (_state(handling), _looks(shape), _anchor_text(shape))  # noqa: E731
+    before = look()
+    undo = DocumentUndo(handling)
+    outcome = undo.run("move", lambda: Tools(office, handling).ok("images", action="change", image="Shape1",
+                                                                  position="in", paragraph=target, width_cm=2))
+    assert outcome.content == ("Changed drawing shape \u201cShape1\u201d: anchored to paragraph %d (was paragraph 4), "
+                               "at the same offsets from it; size 1.02 \u00d7 0.8 cm \u2192 2 \u00d7 1.56 cm." % target)
+    assert _anchor_text(shape)[1].startswith("RED GREEN BLUE") and before[2] != _anchor_text(shape)
+    assert shape.VertOrientRelation == 0  # its offsets are from its paragraph: it stands beside the new one
+    _undone_exactly(handling, undo, look, before, look())
+
+
 @pytest.mark.parametrize("arguments, refusal", [
     ({"action": "change", "image": "Shape1", "position": "after", "paragraph": 3},
-     "The images tool does not move the drawing shape \u201cShape1\u201d to another paragraph or caption it"),
-    ({"action": "change", "image": "Shape1", "caption": "An arrow"}, "does not move the drawing shape"),
+     "A drawing shape moves into another paragraph: position \"in\" and paragraph=N"),
+    ({"action": "change", "image": "Shape1", "position": "in"}, "A drawing shape moves into another paragraph"),
+    ({"action": "change", "image": "Shape1", "position": "in", "paragraph": 9999}, "9999"),
+    ({"action": "change", "image": "Shape1", "caption": "An arrow"},
+     "The images tool does not caption the drawing shape \u201cShape1\u201d"),
     ({"action": "change", "image": "Shape9", "width_cm": 2}, "There is no image, shape or object \u201cShape9\u201d"),
 ])
 def test_what_the_tool_does_not_do_to_a_shape_is_refused(office, handling, arguments, refusal):
     before = _state(handling), _looks(_shape(handling, "Shape1"))
     outcome = Tools(office, handling).fails("images", **arguments)
     assert refusal in outcome.content and (_state(handling), _looks(_shape(handling, "Shape1"))) == before
+
+
+def test_a_chart_is_not_moved(tools, sample):
+    chart = _chart(sample)
+    before = _state(sample), _looks(chart)
+    outcome = tools.fails("images", action="change", image="Sales chart", position="in", paragraph=2)
+    assert "does not move the embedded object \u201cSales chart\u201d to another paragraph" in outcome.content
+    assert (_state(sample), _looks(chart)) == before
 
 
 def test_a_wrap_for_a_chart_in_the_text_is_refused(tools, sample):
@@ -434,3 +467,17 @@ def test_a_figure_resized_in_a_corpus_document_is_restored_whole_by_one_undo(off
     assert _frames(corpus)["Ramme3"].getText().getString().split() == ["Info"]
     corpus.getUndoManager().undo()
     assert looks() == before
+
+
+def test_a_turn_of_several_changes_of_a_shape_and_the_text_is_reverted_whole(office, handling):
+    tools, shape = Tools(office, handling), _shape(handling, "Shape1")
+    before = _state(handling), _looks(shape), _anchor_text(shape)
+    undo = DocumentUndo(handling)
+    undo.run("tidy", lambda: tools.ok("images", action="change", image="Shape1", width_cm=3, align="right"))
+    undo.run("tidy", lambda: tools.ok("insert_content", content="A closing line.", position="end", format="plain"))
+    undo.run("tidy", lambda: tools.ok("images", action="change", image="Shape1", position="in", paragraph=2,
+                                      wrap="through", alt_text="Logo"))
+    assert len(handling.getUndoManager().getAllUndoActionTitles()) == 1
+    assert (_state(handling), _looks(shape), _anchor_text(shape)) != before
+    assert revert_turn(handling, undo.step)
+    assert (_state(handling), _looks(shape), _anchor_text(shape)) == before
