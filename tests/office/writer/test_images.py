@@ -481,3 +481,12 @@ def test_a_turn_of_several_changes_of_a_shape_and_the_text_is_reverted_whole(off
     assert (_state(handling), _looks(shape), _anchor_text(shape)) != before
     assert revert_turn(handling, undo.step)
     assert (_state(handling), _looks(shape), _anchor_text(shape)) == before
+
+
+def test_in_review_mode_a_shape_change_says_it_is_not_tracked(office, handling):
+    tools = Tools(office, handling)
+    tools.options["review_mode"] = True
+    outcome = tools.ok("images", action="change", image="Shape1", height_cm=1.6)
+    assert outcome.content.startswith("Changed drawing shape \u201cShape1\u201d: size 1.02 \u00d7 0.8 cm \u2192 2.05 "
+                                      "\u00d7 1.6 cm.")
+    assert "Writer does not record pictures as tracked changes" in outcome.content
