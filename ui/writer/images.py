@@ -388,6 +388,9 @@ def _new_size(item: Placed, look: Look):
     if not (look.width_cm or look.height_cm):
         return None
     size = item.obj.Size
+    if not (look.width_cm and look.height_cm) and not (size.Width and size.Height):
+        raise ToolError("%s is %s: with no width or no height (a line), its proportions cannot be kept. Give both "
+                        "width_cm and height_cm. Nothing was changed." % (quote(item.name, 60), size_of(item.obj)))
     size.Width, size.Height = fitted((size.Width, size.Height), look.width_cm, look.height_cm, 0)
     return size
 

@@ -490,3 +490,19 @@ def test_in_review_mode_a_shape_change_says_it_is_not_tracked(office, handling):
     assert outcome.content.startswith("Changed drawing shape \u201cShape1\u201d: size 1.02 \u00d7 0.8 cm \u2192 2.05 "
                                       "\u00d7 1.6 cm.")
     assert "Writer does not record pictures as tracked changes" in outcome.content
+
+
+def test_a_line_keeps_no_proportions_so_both_sizes_are_asked_for(tools, sample):
+    from com.sun.star.awt import Size
+    line = sample.createInstance("com.sun.star.drawing.LineShape")
+    line.AnchorType = uno_enum("AT_PARAGRAPH")
+    sample.getText().insertTextContent(sample.getText().getStart(), line, False)
+    line.Size = Size(5000, 0)
+    line.setName("Rule")
+    before = _state(sample), _looks(line)
+    outcome = tools.fails("images", action="change", image="Rule", height_cm=2)
+    assert "\u201cRule\u201d is 5 \u00d7 0 cm: with no width or no height (a line)" in outcome.content
+    assert (_state(sample), _looks(line)) == before
+    outcome = tools.ok("images", action="change", image="Rule", width_cm=8, height_cm=0.1)
+    # LibreOffice keeps a horizontal line flat: the answer gives the size read back, not the one asked for
+    assert outcome.content == "Changed drawing shape \u201cRule\u201d: size 5 \u00d7 0 cm \u2192 8 \u00d7 0 cm."
