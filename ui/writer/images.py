@@ -83,8 +83,8 @@ def images(context, action: Literal["insert", "list", "change", "delete"],
     paragraph, alignment, wrap, alt text and caption. "change": image=name or number: resize, move (position
     and paragraph), align, wrap, alt_text or caption; a drawing shape or embedded object (chart, formula) by
     its name, or a picture floating on a page: resize, align, wrap or alt_text, and a drawing shape moves
-    into another paragraph (position "in" and paragraph); only what is given changes. "delete": remove image=name or number (with its caption), or a
-    drawing shape or embedded object by its name.
+    into another paragraph (position "in" and paragraph); only what is given changes. "delete": remove
+    image=name or number (with its caption), or a drawing shape or embedded object by its name.
     """
     look = Look(width_cm, height_cm, align, wrap, alt_text, caption)
     if action == "list":

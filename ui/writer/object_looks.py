@@ -98,6 +98,8 @@ def change_recorded(document, item: Placed, wanted: Looks, paragraph: Optional[i
         _anchor_to(document, item.obj, paragraph)
     put_looks(item.obj, wanted)
     new = looks_of(item.obj)
+    if new == old and not moves:  # nothing changed: no undo action
+        return new
     kind, name = item.kind, item.name
 
     def put(looks: Looks, number: Optional[int]):

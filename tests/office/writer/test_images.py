@@ -343,8 +343,8 @@ def test_a_drawing_shape_resized_and_centred_is_one_exact_undo_step(office, hand
     undo = DocumentUndo(handling)
     outcome = undo.run("shape", lambda: Tools(office, handling).ok("images", action="change", image="Shape1",
                                                                     width_cm=3, height_cm=2, align="center"))
-    assert outcome.content == ("Changed drawing shape \u201cShape1\u201d: size 1.02 \u00d7 0.8 cm \u2192 3 \u00d7 2 cm; "
-                               "position 11.49 cm from the left \u2192 centred.")
+    assert outcome.content == ("Changed drawing shape \u201cShape1\u201d: size 1.02 \u00d7 0.8 cm \u2192 3 \u00d7 2 "
+                               "cm; position 11.49 cm from the left \u2192 centred.")
     assert outcome.summary == "Changed shape \u201cShape1\u201d" and page[:2] == (1025, 801)
     after = _state(handling), _looks(shape)
     assert _near(shape.Size, 3000, 2000) and (shape.HoriOrient, shape.AnchorType.value) == (2, "AT_PARAGRAPH")
@@ -357,8 +357,8 @@ def test_a_chart_in_the_text_resized_and_its_paragraph_centred_in_one_undo_step(
     undo = DocumentUndo(sample)
     outcome = undo.run("chart", lambda: tools.ok("images", action="change", image="Sales chart", width_cm=9,
                                                  align="center", alt_text="Sales by region"))
-    assert outcome.content == ("Changed embedded object \u201cSales chart\u201d: size 6 \u00d7 4 cm \u2192 9 \u00d7 6 cm; "
-                               "alt text \u201cSales by region\u201d; its paragraph centred.")
+    assert outcome.content == ("Changed embedded object \u201cSales chart\u201d: size 6 \u00d7 4 cm \u2192 9 \u00d7 6 "
+                               "cm; alt text \u201cSales by region\u201d; its paragraph centred.")
     assert _near(chart.Size, 9000, 6000) and chart.Title == "Sales by region"
     assert blocks(sample)[-1].ParaAdjust == CENTER
     after = _state(sample), _looks(chart)
@@ -506,3 +506,11 @@ def test_a_line_keeps_no_proportions_so_both_sizes_are_asked_for(tools, sample):
     outcome = tools.ok("images", action="change", image="Rule", width_cm=8, height_cm=0.1)
     # LibreOffice keeps a horizontal line flat: the answer gives the size read back, not the one asked for
     assert outcome.content == "Changed drawing shape \u201cRule\u201d: size 5 \u00d7 0 cm \u2192 8 \u00d7 0 cm."
+
+
+def test_a_change_to_what_a_shape_already_has_records_no_undo_step(office, handling):
+    undo = DocumentUndo(handling)
+    outcome = undo.run("same", lambda: Tools(office, handling).ok("images", action="change", image="Shape1",
+                                                                  alt_text=""))
+    assert outcome.content == "Changed drawing shape \u201cShape1\u201d: it already looked so, nothing changed."
+    assert handling.getUndoManager().getAllUndoActionTitles() == () and undo.step is None
