@@ -41,6 +41,7 @@ CHANGED = {"image": N_("Changed image %s"), "shape": N_("Changed shape %s"), "ob
 """Summaries by the kind of thing changed."""
 UNTRACKED = (" Writer does not record pictures as tracked changes, so this was done directly (Ctrl+Z or Revert "
              "takes it back).")
+UNTRACKED_OBJECTS = UNTRACKED.replace("pictures", "drawing shapes or embedded objects")
 
 
 @dataclass(frozen=True)
@@ -344,8 +345,9 @@ def _change_looks(context, item: Placed, position: Optional[str], paragraph: Opt
                 paragraph, item.paragraph))
         if look.align and not old.floating:
             changes.append(_realign(item.obj, look.align))
+    untracked = UNTRACKED if item.kind == "image" else UNTRACKED_OBJECTS
     text = "Changed %s: %s.%s" % (named, "; ".join(changes) or "it already looked so, nothing changed",
-                                  UNTRACKED if scope.recording else "")
+                                  untracked if scope.recording else "")
     return ToolOutcome.success(text, _(CHANGED[item.kind]) % quote(item.name, 40))
 
 

@@ -489,7 +489,7 @@ def test_in_review_mode_a_shape_change_says_it_is_not_tracked(office, handling):
     outcome = tools.ok("images", action="change", image="Shape1", height_cm=1.6)
     assert outcome.content.startswith("Changed drawing shape \u201cShape1\u201d: size 1.02 \u00d7 0.8 cm \u2192 2.05 "
                                       "\u00d7 1.6 cm.")
-    assert "Writer does not record pictures as tracked changes" in outcome.content
+    assert "Writer does not record drawing shapes or embedded objects as tracked changes" in outcome.content
 
 
 def test_a_line_keeps_no_proportions_so_both_sizes_are_asked_for(tools, sample):
