@@ -26,7 +26,8 @@ def writer_turn(rng: random.Random, outline: dict) -> List[Call]:
     makers = (_replace, _replace, _replace_all, _format, _format_all, _insert, _insert, _insert_appendix,
               _delete, _style, _comment, _table, _add_rows, _track, _read,
               _page_setup, _header_footer, _field, _note, _contents, _save, _bookmark, _other_document,
-              _image_insert, _image_change, _image_delete, _rich_insert, _heading_reference, _default_font)
+              _image_insert, _image_change, _image_delete, _rich_insert, _heading_reference, _default_font,
+              _object_change)
     return [rng.choice(makers)(rng, outline) for _ in range(rng.choice((1, 1, 2, 3)))]
 
 
@@ -292,6 +293,19 @@ def _image_delete(rng, outline) -> Call:
     if not names:
         return "images", {"action": "list"}
     return "images", {"action": "delete", "image": rng.choice(names)}
+
+
+def _object_change(rng, outline) -> Call:
+    """A drawing shape's or embedded object's size, alignment, wrap or alt text (an undo action of our own), or a
+    move the tool refuses."""
+    names = outline.get("objects", [])
+    if not names:
+        return "images", {"action": "list"}
+    looks = rng.choice([{"width_cm": rng.choice((1, 4.5, 20))}, {"height_cm": 2, "align": "center"},
+                        {"align": rng.choice(("left", "center", "right"))},
+                        {"wrap": rng.choice(("none", "through", "optimal"))}, {"alt_text": "A drawn shape"},
+                        {"position": "after", "paragraph": 1}])
+    return "images", dict(looks, action="change", image=rng.choice(names))
 
 
 def _rich_insert(rng, outline) -> Call:

@@ -130,12 +130,24 @@ def _notes(doc):
 def _pictures(doc):
     """The pictures' sizes (1/100 mm), alignments, wraps and alt texts (sorted: not their names, which an undo may
     give back in another order), the number of text frames (a caption's figure is one) and of drawing shapes and
-    embedded objects."""
+    embedded objects, and their looks."""
     graphics = doc.getGraphicObjects()
     looks = sorted([g.Size.Width, g.Size.Height, g.HoriOrient, g.TextWrap.value, g.Title]
                    for g in (graphics.getByName(n) for n in graphics.getElementNames()))
     return {"pictures": looks, "frames": doc.getTextFrames().getCount(), "draw_page": doc.getDrawPage().getCount(),
-            "objects": doc.getEmbeddedObjects().getCount()}
+            "objects": doc.getEmbeddedObjects().getCount(), "object_looks": _object_looks(doc)}
+
+
+def _object_looks(doc):
+    """The drawing shapes' and embedded objects' sizes, alignments (the offset of one placed at an offset), wraps
+    and alt texts, sorted (an undo of the images tool's change of one puts back exactly these)."""
+    page = doc.getDrawPage()
+    drawn = [page.getByIndex(i) for i in range(page.getCount())]
+    found = [shape for shape in drawn if not shape.supportsService("com.sun.star.text.BaseFrame")]
+    embedded = doc.getEmbeddedObjects()
+    found += [embedded.getByName(name) for name in embedded.getElementNames()]
+    return sorted([o.Size.Width, o.Size.Height, o.HoriOrient, o.HoriOrientPosition if o.HoriOrient == 0 else 0,
+                   o.TextWrap.value, o.Title] for o in found)
 
 
 def _cells(table):

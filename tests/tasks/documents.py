@@ -794,3 +794,32 @@ def _project_scores(office, folder: str) -> str:
 
 
 BUILDERS["project_scores"] = _project_scores
+
+
+def _report_with_objects(office, folder: str) -> str:
+    """The report with a chart object (6 × 4 cm, named "Sales chart") in a paragraph of its own at the end, as
+    Insert ▸ Chart puts one, and a drawn rectangle ("Stamp", 2 × 1 cm) floating at the right of the title."""
+    from com.sun.star.awt import Size
+    from com.sun.star.text.TextContentAnchorType import AS_CHARACTER, AT_PARAGRAPH
+    doc = office.open_document(_report(office, folder), hidden=True)
+    try:
+        text = doc.getText()
+        chart = doc.createInstance("com.sun.star.text.TextEmbeddedObject")
+        chart.CLSID = "12dcae26-281f-416f-a234-c3086127382e"
+        chart.setName("Sales chart")
+        chart.AnchorType = AS_CHARACTER
+        text.insertControlCharacter(text.getEnd(), 0, False)  # PARAGRAPH_BREAK
+        text.insertTextContent(text.getEnd(), chart, False)
+        chart.Size = Size(6000, 4000)
+        stamp = doc.createInstance("com.sun.star.drawing.RectangleShape")
+        stamp.AnchorType = AT_PARAGRAPH
+        text.insertTextContent(text.getStart(), stamp, False)
+        stamp.Size = Size(2000, 1000)
+        stamp.HoriOrient = 1  # right
+        stamp.setName("Stamp")
+        return _store(doc, os.path.join(folder, "report-objects.odt"), "writer8")
+    finally:
+        office.close_document(doc)
+
+
+BUILDERS["report_with_objects"] = _report_with_objects

@@ -24,7 +24,7 @@ from .chart_look import AxisLook, LabelPart, LegendPosition, Look, Marker, Resto
 from .chart_place import ChartRef, all_charts, find_chart, move_shape
 from .charts import (AXIS, COLORS, DATA_LABELS, DATA_RANGE, FIRST_COLUMN, FIRST_ROW, IN_ROWS, LEGEND_POSITION,
                      LINE_SERIES, LINES, MARKERS, PERCENT_STACKED, SERIES, TRENDLINE)
-from .custom_undo import record
+from ..office.custom_undo import record
 from .guards import ensure_sheet_unprotected
 
 TITLE = Arg('New title ("" removes it).')

@@ -5,7 +5,7 @@ Rules go through the ``ConditionalFormat`` property, which Calc records for undo
 part by part so the rules cells already have are kept (:mod:`.conditional_parts`).
 A highlight is a cell style: one of Calc's own (good, bad, neutral…) or, for custom
 colours, a style this tool creates (its creation is recorded as an undo step of its
-own, see :mod:`.custom_undo`). Condition formulas are compiled in a scratch
+own, see :mod:`..office.custom_undo`). Condition formulas are compiled in a scratch
 document first (:mod:`.formula_check`), because Calc accepts any text as a condition.
 
 Top/bottom N (or percent) and above/below average are condition formulas over the whole
@@ -32,7 +32,7 @@ from .addresses import RANGE_HELP, resolve, sheet_names
 from .conditional_bars import (DATA_BAR, UNAVAILABLE, add_data_bar, bar_words, refuse_unavailable,
                                remove_data_bars)
 from .conditional_parts import rule_groups
-from .custom_undo import record
+from ..office.custom_undo import record
 from .formula_check import syntax_problems
 from .guards import ensure_sheet_unprotected
 

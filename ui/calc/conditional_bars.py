@@ -2,7 +2,7 @@
 
 A data bar goes through the sheet's ``ConditionalFormats`` (``XConditionalFormats.createByRange``, then an entry
 of ``ConditionEntryType`` DATABAR). Calc does not record that API for undo, so the tool records its own step
-(:mod:`.custom_undo`): undo removes the format, redo makes it again. A new bar's limits are set to the range's
+(:mod:`..office.custom_undo`): undo removes the format, redo makes it again. A new bar's limits are set to the range's
 smallest and largest values (LibreOffice gives it both at the number 0); a bar that clear removes is made again
 with the look it had (colour, limits, gradient, axis, lengths, negative colour).
 
@@ -20,7 +20,7 @@ from ...core.calc.cell_format import FormatError
 from ...core.colors import ColorError, color_hex, parse_color
 from ...core.i18n import _
 from ...core.agent.tools import ToolError, ToolOutcome
-from .custom_undo import record
+from ..office.custom_undo import record
 
 DATA_BAR = 2  # com.sun.star.sheet.ConditionEntryType.DATABAR
 SMALLEST, LARGEST = 1, 2  # com.sun.star.sheet.DataBarEntryType DATABAR_MIN, DATABAR_MAX

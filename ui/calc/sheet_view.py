@@ -2,7 +2,7 @@
 
 Hiding, showing and fitting go through the rows' and columns' properties, which Calc records
 for undo. Two changes Calc does not take back safely are recorded by this module instead
-(:mod:`.custom_undo`), with Calc's own recording held off meanwhile:
+(:mod:`..office.custom_undo`), with Calc's own recording held off meanwhile:
 
 * **freezing** is a view setting Calc never puts on its undo stack;
 * **grouping**: LibreOffice 7.4 crashes when it undoes an outline group while the document's
@@ -19,7 +19,7 @@ from ...core.i18n import _
 from ...core.agent.declare import Arg, tool
 from ...core.agent.tools import ToolError, ToolOutcome
 from .addresses import RANGE_HELP, resolve
-from .custom_undo import record
+from ..office.custom_undo import record
 from .guards import ensure_sheet_unprotected
 
 ROWS_ORIENTATION, COLUMNS_ORIENTATION = 1, 0   # com.sun.star.table.TableOrientation

@@ -24,6 +24,7 @@ from ...core.text.pictures import Picture, PictureError, RemotePicture, load
 from ..office.enumeration import elements
 from .blocks import Block, block_at, body_blocks, containing_block, has_block
 from .captions import caption_text, caption_words, copy_image, set_caption, wrap_in_figure
+from .object_looks import Looks, change_recorded, changed, holding_paragraph, looks_of, wrap_words
 from .objects import Placed, embedded, find, frames, images as all_images, layout, shapes, size_of, where
 from .pictures import GRAPHIC, PictureMaker, fitted, text_width
 from .placement import body_style, delete_blocks, open_paragraph_in, resolve_position
@@ -36,8 +37,11 @@ TOP = 1  # com.sun.star.text.VertOrientation
 Position = Literal["before", "after", "start", "end", "in", "cursor"]
 DELETED = {"image": N_("Deleted image %s"), "shape": N_("Deleted shape %s"), "object": N_("Deleted object %s")}
 """Summaries by the kind of thing deleted."""
+CHANGED = {"image": N_("Changed image %s"), "shape": N_("Changed shape %s"), "object": N_("Changed object %s")}
+"""Summaries by the kind of thing changed."""
 UNTRACKED = (" Writer does not record pictures as tracked changes, so this was done directly (Ctrl+Z or Revert "
              "takes it back).")
+UNTRACKED_OBJECTS = UNTRACKED.replace("pictures", "drawing shapes or embedded objects")
 
 
 @dataclass(frozen=True)
@@ -56,8 +60,8 @@ class Look:
 def images(context, action: Literal["insert", "list", "change", "delete"],
            source: Optional[str] = Arg("insert: the picture's full file path (or a file: or data: URL). Web "
                                        "addresses are not fetched.", min_length=1),
-           image: Union[str, int, None] = Arg("change/delete: the image's name (e.g. Image2) or number from list; "
-                                              "delete also takes a drawing shape's or embedded object's name."),
+           image: Union[str, int, None] = Arg("change/delete: the image's name (e.g. Image2) or number from list, "
+                                              "or a drawing shape's or embedded object's name."),
            position: Optional[Position] = Arg(
                "insert, or change to move it: before/after paragraph N or at the start/end (in a paragraph of its "
                "own; default after), in paragraph N (floating beside its text, see wrap), or at the cursor."),
@@ -78,8 +82,10 @@ def images(context, action: Literal["insert", "list", "change", "delete"],
     in paragraph N with text wrapping around it, or at the cursor; with width_cm/height_cm, align, wrap,
     alt_text and caption. "list": every image, frame, drawing shape and embedded object with its name, size,
     paragraph, alignment, wrap, alt text and caption. "change": image=name or number: resize, move (position
-    and paragraph), align, wrap, alt_text or caption; only what is given changes. "delete": remove image=name
-    or number (with its caption), or a drawing shape or embedded object by its name.
+    and paragraph), align, wrap, alt_text or caption; a drawing shape or embedded object (chart, formula) by
+    its name, or a picture floating on a page: resize, align, wrap or alt_text, and a drawing shape moves
+    into another paragraph (position "in" and paragraph); only what is given changes. "delete": remove
+    image=name or number (with its caption), or a drawing shape or embedded object by its name.
     """
     look = Look(width_cm, height_cm, align, wrap, alt_text, caption)
     if action == "list":
@@ -260,11 +266,9 @@ def _change(context, wanted, position: Optional[str], paragraph: Optional[int], 
     if position is None and paragraph is None and look == Look():
         raise ToolError("Say what to change: width_cm/height_cm, position and paragraph (to move it), align, wrap, "
                         "alt_text or caption.")
-    if item.kind != "image":
-        raise ToolError("%s is a %s: the images tool only deletes those (LibreOffice's undo does not record a "
-                        "change of their size, place, alignment or alt text made through its API, so none is made "
-                        "here; the user can change it in LibreOffice)." % (quote(item.name, 60), _kind_words(item)))
     holder = _holder(document, item)
+    if item.kind != "image" or (holder is item.obj and item.paragraph is None and holder.AnchorType != AS_CHARACTER):
+        return _change_looks(context, item, position, paragraph, look)
     if paragraph is not None and position is None:
         position = "in" if holder.AnchorType != AS_CHARACTER else "after"
     if position == "cursor":
@@ -311,7 +315,67 @@ def _floating_paragraph(item: Placed) -> int:
 
 
 def _kind_words(item: Placed) -> str:
-    return "drawing shape" if item.kind == "shape" else "embedded object"
+    return {"shape": "drawing shape", "object": "embedded object"}.get(item.kind, "picture floating on a page")
+
+
+def _change_looks(context, item: Placed, position: Optional[str], paragraph: Optional[int],
+                  look: Look) -> ToolOutcome:
+    """Resize, realign, re-wrap or describe a drawing shape, an embedded object or a picture floating on a page,
+    with an undo action of our own (:mod:`.object_looks`)."""
+    named = "%s %s" % (_kind_words(item), quote(item.name, 60))
+    if look.caption:
+        raise ToolError("The images tool does not caption the %s (only a picture); it can resize it "
+                        "(width_cm/height_cm), align it, change its wrap or alt_text. Nothing was changed." % named)
+    if position is not None or paragraph is not None:
+        _check_shape_move(item, named, position, paragraph)
+        _paragraph(body_blocks(context.document), paragraph, "in")
+    old = looks_of(item.obj)
+    if look.wrap is not None and not old.floating:
+        raise ToolError("wrap applies to a floating object; the %s stands in the text, where nothing wraps around "
+                        "it. Nothing was changed." % named)
+    size = _new_size(item, look)
+    wanted = changed(old, size.Width if size else None, size.Height if size else None,
+                     ALIGN[look.align] if look.align and old.floating else None,
+                     WRAPS[look.wrap] if look.wrap else None, look.alt_text)
+    with editing(context) as scope:
+        new = change_recorded(context.document, item, wanted, paragraph)
+        changes = _looks_changes(old, new)
+        if paragraph is not None:
+            changes.insert(0, "anchored to paragraph %d (was paragraph %d), at the same offsets from it" % (
+                paragraph, item.paragraph))
+        if look.align and not old.floating:
+            changes.append(_realign(item.obj, look.align))
+    untracked = UNTRACKED if item.kind == "image" else UNTRACKED_OBJECTS
+    text = "Changed %s: %s.%s" % (named, "; ".join(changes) or "it already looked so, nothing changed",
+                                  untracked if scope.recording else "")
+    return ToolOutcome.success(text, _(CHANGED[item.kind]) % quote(item.name, 40))
+
+
+def _check_shape_move(item: Placed, named: str, position: Optional[str], paragraph: Optional[int]) -> None:
+    """Refuse a move the tool cannot take back exactly: only a drawing shape anchored to a body paragraph moves,
+    into another paragraph (position "in")."""
+    if item.kind != "shape" or item.paragraph is None or item.obj.AnchorType.value not in ("AT_PARAGRAPH",
+                                                                                           "AT_CHARACTER"):
+        raise ToolError("The images tool does not move the %s to another paragraph (only a picture, or a drawing "
+                        "shape anchored to a paragraph, moves); it can resize it (width_cm/height_cm), align it, "
+                        "change its wrap or alt_text. Nothing was changed." % named)
+    if position not in (None, "in") or paragraph is None:
+        raise ToolError("A drawing shape moves into another paragraph: position \"in\" and paragraph=N (it keeps "
+                        "its offsets from its paragraph). Nothing was changed.")
+
+
+def _looks_changes(old: Looks, new: Looks) -> List[str]:
+    """What differs between ``old`` and ``new``, in words (old → new)."""
+    changes = []
+    if (old.width, old.height) != (new.width, new.height):
+        changes.append("size %s → %s" % (old.size_words(), new.size_words()))
+    if old.floating and (old.hori, old.hori_position) != (new.hori, new.hori_position):
+        changes.append("position %s → %s" % (old.horizontal_words(), new.horizontal_words()))
+    if old.floating and old.wrap != new.wrap:
+        changes.append("wrap %s → %s" % (wrap_words(old), wrap_words(new)))
+    if old.title != new.title:
+        changes.append("alt text %s" % quote(new.title, 80))
+    return changes
 
 
 def _holder(document, item: Placed):
@@ -326,27 +390,21 @@ def _new_size(item: Placed, look: Look):
     if not (look.width_cm or look.height_cm):
         return None
     size = item.obj.Size
+    if not (look.width_cm and look.height_cm) and not (size.Width and size.Height):
+        raise ToolError("%s is %s: with no width or no height (a line), its proportions cannot be kept. Give both "
+                        "width_cm and height_cm. Nothing was changed." % (quote(item.name, 60), size_of(item.obj)))
     size.Width, size.Height = fitted((size.Width, size.Height), look.width_cm, look.height_cm, 0)
     return size
 
 
 def _realign(holder, align: str) -> str:
     """Align the paragraph that holds ``holder`` (an image or figure in the text)."""
-    _holding_paragraph(holder).ParaAdjust = PARAGRAPH_ALIGN[align]
+    holding_paragraph(holder).ParaAdjust = PARAGRAPH_ALIGN[align]
     return "its paragraph %s" % ("centred" if align == "center" else "aligned " + align)
 
 
 def _named(names: dict, value, default: str) -> str:
     return next((name for name, known in names.items() if known == value), default)
-
-
-def _holding_paragraph(holder):
-    """The paragraph whose text holds ``holder`` (anchored as a character)."""
-    anchor = holder.getAnchor()
-    cursor = anchor.getText().createTextCursorByRange(anchor.getStart())
-    cursor.gotoStartOfParagraph(False)
-    cursor.gotoEndOfParagraph(True)
-    return next(elements(cursor.createEnumeration()))
 
 
 def _remake(document, holder, look: Look, size, place: Optional[Placement], position: Optional[str],
@@ -361,7 +419,7 @@ def _remake(document, holder, look: Look, size, place: Optional[Placement], posi
     7.4's undo does not record them set on the object through the API (measured: its undo stack
     stayed empty), but it records the object made anew and the old one removed.
     """
-    old_paragraph = _holding_paragraph(holder) if place is not None and _in_body_text(document, holder) else None
+    old_paragraph = holding_paragraph(holder) if place is not None and _in_body_text(document, holder) else None
     image = holder if holder.supportsService(GRAPHIC) else _image_in(document, holder)
     words, numbered = caption_words(holder) if image is not holder else ("", False)
     name, copy = image.getName(), copy_image(document, image)
@@ -440,7 +498,7 @@ def _delete(context, wanted) -> ToolOutcome:
     holder = _holder(document, item)
     figure = holder is not item.obj
     frame_name = holder.getName() if figure else ""
-    old_paragraph = _holding_paragraph(holder) if _in_body_text(document, holder) else None
+    old_paragraph = holding_paragraph(holder) if _in_body_text(document, holder) else None
     with editing(context) as scope:
         holder.dispose()
         removed = old_paragraph is not None and _drop_if_empty(document, old_paragraph)

@@ -1,4 +1,4 @@
-"""Undo steps for changes Calc does not record itself (e.g. a new cell style).
+"""Undo steps for changes LibreOffice does not record itself (a new cell style in Calc, a shape resized in Writer).
 
 An action added with :func:`record` joins whatever undo context is open, so it is
 undone together with the rest of the assistant's turn.
@@ -8,7 +8,9 @@ from __future__ import annotations
 import unohelper
 from com.sun.star.document import XUndoAction
 
-from .log_helpers import log_failure
+from .log import get_logger
+
+log = get_logger("custom_undo")
 
 
 class CallbackUndoAction(unohelper.Base, XUndoAction):
@@ -20,12 +22,16 @@ class CallbackUndoAction(unohelper.Base, XUndoAction):
         self._redo = redo
 
     def undo(self):
-        with log_failure("undo of %s" % self.Title):
-            self._undo()
+        self._run(self._undo, "undo")
 
     def redo(self):
-        with log_failure("redo of %s" % self.Title):
-            self._redo()
+        self._run(self._redo, "redo")
+
+    def _run(self, action, what: str) -> None:
+        try:
+            action()
+        except Exception:  # LibreOffice would swallow it: log it
+            log.exception("%s of %s failed", what, self.Title)
 
 
 def record(document, title: str, undo, redo) -> None:
