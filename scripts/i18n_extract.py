@@ -204,6 +204,19 @@ def compare(catalog: Catalog, path: str) -> Tuple[List[str], List[str]]:
     return missing, obsolete
 
 
+def duplicates(path: str) -> List[str]:
+    """The msgids the catalog at ``path`` defines more than once (gettext's msgfmt refuses such a catalog)."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    seen, twice = set(), []
+    for match in re.finditer(r'^msgid ((?:"[^\n]*"\n)+)', text, re.M):
+        msgid = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', match.group(1)))
+        if msgid and msgid in seen:
+            twice.append(msgid)
+        seen.add(msgid)
+    return twice
+
+
 def header_of(text: str) -> str:
     """The header entry (and the comments above it) of a catalog's text."""
     match = re.search(r'^[\s\S]*?msgid ""\nmsgstr ""\n(?:"[^\n]*"\n)*', text)
@@ -228,13 +241,17 @@ def report(catalog: Catalog) -> bool:
     print("%d msgids in core/ and ui/" % len(catalog.messages))
     for path in catalog_paths():
         missing, obsolete = compare(catalog, path)
+        twice = duplicates(path)
         name = os.path.basename(path)
-        print("%s: %d missing, %d obsolete" % (name, len(missing), len(obsolete)))
+        print("%s: %d missing, %d obsolete%s" % (name, len(missing), len(obsolete),
+                                                 ", %d defined twice" % len(twice) if twice else ""))
+        for msgid in twice:
+            print("  defined twice: %r" % msgid)
         for msgid in missing:
             print("  missing: %r (%s)" % (msgid, catalog.references[msgid][0]))
         for msgid in obsolete:
             print("  obsolete: %r" % msgid)
-        complete = complete and not missing and not obsolete
+        complete = complete and not missing and not obsolete and not twice
     return complete
 
 

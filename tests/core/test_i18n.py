@@ -342,3 +342,15 @@ def test_the_oxt_ships_the_catalogs(tmp_path):
             assert entry in names
             assert archive.read(entry) == open(os.path.join(ROOT, "core", "locale", language + ".po"), "rb").read()
         assert "description/description-de.txt" in names and "description/description-fr.txt" in names
+
+
+def test_a_msgid_defined_twice_in_a_catalog_is_found(tmp_path):
+    catalog = tmp_path / "xx.po"
+    catalog.write_text('msgid ""\nmsgstr ""\n\nmsgid "Save"\nmsgstr "A"\n\nmsgid "Open"\nmsgstr "B"\n\n'
+                       'msgid "Save"\nmsgstr "C"\n', encoding="utf-8")
+    assert i18n_extract.duplicates(str(catalog)) == ["Save"]
+
+
+def test_no_catalog_defines_a_msgid_twice():
+    for path in i18n_extract.catalog_paths():
+        assert i18n_extract.duplicates(path) == [], path
