@@ -6,7 +6,7 @@ of ``ConditionEntryType`` DATABAR). Calc does not record that API for undo, so t
 smallest and largest values (LibreOffice gives it both at the number 0); a bar that clear removes is made again
 with the look it had (colour, limits, gradient, axis, lengths, negative colour).
 
-Colour scales and icon sets cannot be made through that API (measured on LibreOffice 7.4 and 26.8): a new entry
+Colour scales and icon sets cannot be made through that API (measured on LibreOffice 7.4, 25.2 and 26.8): a new entry
 of either kind has no limits. Setting ``ColorScaleEntries`` or ``IconSetEntries`` as pyuno passes a tuple is
 refused with an IllegalArgumentException (condformatuno.cxx:921 and :1588); passed as the typed sequence the API
 asks for, it aborts the whole office (it sets limits the new entry does not have). So that call is never made.
