@@ -196,7 +196,11 @@ class SlideCommands:
         return keep
 
     def settle(self) -> None:
-        """Let the office handle the events a change of pages left pending (the view and slide pane catch up)."""
+        """Let the office handle the events a change of pages left pending (the view and slide pane catch up).
+
+        Only when a command did not do its work: handling events in the middle of a tool lets other work run
+        (the user's clicks and keys) while the tool is not finished.
+        """
         toolkit = self._ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", self._ctx)
         toolkit.processEventsToIdle()
 
@@ -292,7 +296,6 @@ class rewritten:  # noqa: N801  (used as ``with rewritten(commands, index) as pa
             commands.show(self._copy)
         else:
             commands.show_again()
-        commands.settle()
         return False
 
 
