@@ -5,7 +5,6 @@ import shutil
 
 import pytest
 import uno  # noqa: F401  (installs the com.sun.star import hook)
-from com.sun.star.beans import PropertyValue
 from com.sun.star.table import CellAddress
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 
@@ -14,7 +13,7 @@ from marginalia.core.stream.message import ToolCall
 from marginalia.ui.chat import toolset
 from marginalia.ui.office.document_tools import DocumentTools
 from marginalia.ui.office.open_documents import app_of
-from support.office_fixtures import ROOT
+from support.office_fixtures import ROOT, stored_as
 
 CORPUS = os.path.join(ROOT, "tests", "fixtures", "documents")
 
@@ -36,12 +35,6 @@ def _paragraphs(doc, lines):
     return doc
 
 
-def _stored(doc, path, filter_name):
-    prop = PropertyValue()
-    prop.Name, prop.Value = "FilterName", filter_name
-    doc.storeAsURL(uno.systemPathToFileUrl(str(path)), (prop,))
-    return doc
-
 
 @pytest.fixture
 def three(office, tmp_path):
@@ -55,8 +48,8 @@ def three(office, tmp_path):
                                                        ("Total", "=SUM(B2:B3)")))
     budget.Sheets.insertNewByName("Empty", 1)
     budget.NamedRanges.addNewByName("Costs", "$Budget.$B$2:$B$3", CellAddress(0, 0, 0), 0)
-    docs = [_stored(report, tmp_path / "report.odt", "writer8"), _stored(notes, tmp_path / "notes.odt", "writer8"),
-            _stored(budget, tmp_path / "budget.ods", "calc8")]
+    docs = [stored_as(report, tmp_path / "report.odt", "writer8"), stored_as(notes, tmp_path / "notes.odt", "writer8"),
+            stored_as(budget, tmp_path / "budget.ods", "calc8")]
     yield docs
     for doc in docs:
         office.close_document(doc)
@@ -108,7 +101,7 @@ def test_a_long_table_of_a_text_document_reads_whole_by_its_name(office, three, 
     doc.getText().insertTextContent(doc.getText().getEnd(), table, False)
     table.setName("Staff")
     table.setDataArray((("Name", "Room"),) + tuple(("Person %d" % n, str(100 + n)) for n in range(1, 13)))
-    _stored(doc, tmp_path / "staff.odt", "writer8")
+    stored_as(doc, tmp_path / "staff.odt", "writer8")
     try:
         text = read(office, report, title="staff").content
         assert "Person 12" not in text and "(read it whole with read_other_document table=…)" in text
@@ -140,7 +133,7 @@ def test_unknown_names_this_document_and_a_range_of_a_text_are_refused_naming_th
 def test_two_documents_of_the_same_name_are_refused_with_their_paths(office, three, tmp_path):
     report = three[0]
     (tmp_path / "other").mkdir()
-    twin = _stored(office.new_document("swriter"), tmp_path / "other" / "notes.odt", "writer8")
+    twin = stored_as(office.new_document("swriter"), tmp_path / "other" / "notes.odt", "writer8")
     try:
         outcome = read(office, report, title="notes.odt")
         assert not outcome.ok

@@ -123,6 +123,17 @@ def open_corpus(office, tmp_path):
         office.close_document(doc)
 
 
+def stored_as(doc, path, filter_name: str):
+    """``doc`` saved at ``path`` (a file path) with LibreOffice's filter ``filter_name`` (``writer8``, ``impress8``…);
+    returns ``doc``."""
+    import uno
+    from com.sun.star.beans import PropertyValue
+    prop = PropertyValue()
+    prop.Name, prop.Value = "FilterName", filter_name
+    doc.storeAsURL(uno.systemPathToFileUrl(str(path)), (prop,))
+    return doc
+
+
 def function_description(descriptions, name: str):
     """The properties (Name, Description, Arguments…) of Calc function ``name`` in a
     ``com.sun.star.sheet.FunctionDescriptions`` service, or None when it is not listed."""

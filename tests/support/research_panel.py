@@ -1,25 +1,17 @@
 """Driving the research tools from the real sidebar: scripted tool rounds, the approval bar, settings."""
 from __future__ import annotations
 
-import json
 import threading
 import time
 from typing import List
 
 from support.panel import set_settings, wait_until
-from support.scripted_server import chat_chunk, sse_reply
 
-CHAT = "/v1/chat/completions"
 RESEARCH_DEFAULTS = {"SearchBackend": "duckduckgo", "DuckDuckGoUrl": "https://html.duckduckgo.com/html/",
                      "SearxngUrl": "", "LocalOnly": False, "AllowedLocalHosts": ""}
 
 
-def tool_round(*calls):
-    """One model round asking for ``calls`` (name, arguments) at once."""
-    tool_calls = [{"index": i, "id": "call_%d" % i, "type": "function",
-                   "function": {"name": name, "arguments": json.dumps(arguments)}}
-                  for i, (name, arguments) in enumerate(calls)]
-    return sse_reply([chat_chunk(tool_calls=tool_calls), chat_chunk(finish_reason="tool_calls")])
+
 
 
 def tool_results(server, request_number: int) -> List[str]:

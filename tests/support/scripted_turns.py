@@ -2,6 +2,8 @@
 
 * :func:`tool_round_body` / :func:`text_body`: SSE bodies of one model round, tool-call
   arguments streamed in pieces the way real servers send them;
+* :func:`tool_round` / :func:`tool_results`: a round asking for several calls at once (each call's id
+  names its tool), and the tool results a later request sends back by those ids;
 * :func:`offset_of`: where a marker sits in a body (to cut or stall there);
 * :class:`LogWatch`: what Marginalia's log and soffice's own output gained during a test that
   looks like an exception escaping (handled errors are fine, leaks are not);
@@ -16,7 +18,7 @@ import time
 from typing import Iterable, List, Sequence, Tuple
 
 from support.office_fixtures import marginalia_log
-from support.scripted_server import chat_chunk, sse_event
+from support.scripted_server import chat_chunk, sse_event, sse_reply
 
 CHAT = "/v1/chat/completions"
 LOG_LEAKS = re.compile(r"unhandled exception|task .* failed|failed while reporting|finishing the turn failed|"
@@ -45,6 +47,19 @@ def tool_round_body(calls: Sequence[Tuple[str, dict]], text: str = "", reasoning
         events += [chat_chunk(tool_calls=[{"index": index, "function": {"arguments": part}}]) for part in parts[1:]]
     events.append(chat_chunk(finish_reason="tool_calls"))
     return b"".join(sse_event(e) for e in events) + sse_event("[DONE]")
+
+
+def tool_round(*calls):
+    """One model round asking for ``calls`` (name, arguments) at once; call K of tool T has the id call_K_T."""
+    tool_calls = [{"index": i, "id": "call_%d_%s" % (i, name), "type": "function",
+                   "function": {"name": name, "arguments": json.dumps(arguments)}}
+                  for i, (name, arguments) in enumerate(calls)]
+    return sse_reply([chat_chunk(tool_calls=tool_calls), chat_chunk(finish_reason="tool_calls")])
+
+
+def tool_results(request) -> dict:
+    """``{tool_call_id: content}`` of the tool results a chat request sends back."""
+    return {m["tool_call_id"]: m["content"] for m in request.json()["messages"] if m["role"] == "tool"}
 
 
 def text_body(text: str, reasoning: str = "") -> bytes:

@@ -73,6 +73,20 @@ def is_heading(paragraph, level: Optional[int] = None) -> bool:
 
 # --- Calc -----------------------------------------------------------------------------------------
 
+def expect_list_at_end(doc, heading: str, after: str, items: List[str]) -> None:
+    """The document ends with a heading ``heading`` (placed after the paragraph ``after``) and then exactly
+    ``items``, as a list."""
+    all_paragraphs = paragraphs(doc)
+    names = [p.getString() for p in all_paragraphs]
+    expect(heading in names, "there is no paragraph %r" % heading)
+    at = names.index(heading)
+    expect(at > names.index(after), "%r is not at the end" % heading)
+    expect(is_heading(all_paragraphs[at]), "%r is not a heading" % heading)
+    found_items = [p.getString() for p in all_paragraphs[at + 1:]]
+    expect(found_items == list(items), "the items read %r, not %r" % (found_items, list(items)))
+    expect(all(p.NumberingIsNumber for p in all_paragraphs[at + 1:]), "the items are not a list")
+
+
 def sheet(doc, name: Optional[str] = None):
     """The sheet called ``name`` (the first one without a name); fails when there is none."""
     sheets = doc.Sheets

@@ -5,7 +5,7 @@ checks that); the checker judges the task's own document.
 """
 from __future__ import annotations
 
-from .checks import blocks, cell, expect, is_heading, paragraphs, rows_of, tables, texts
+from .checks import blocks, cell, expect, expect_list_at_end, rows_of, tables, texts
 from .documents import ACTION_ITEMS, ATTENDEES, BUDGET, STAFF, TARGETS
 from .model import Task
 
@@ -39,15 +39,7 @@ def sales_updated_from_sheet(doc):
 
 
 def action_items_added(doc):
-    all_paragraphs = paragraphs(doc)
-    names = [p.getString() for p in all_paragraphs]
-    expect("Action items" in names, "there is no paragraph 'Action items'")
-    at = names.index("Action items")
-    expect(at > names.index("Contact: office@example.org"), "'Action items' is not at the end")
-    expect(is_heading(all_paragraphs[at]), "'Action items' is not a heading")
-    items = all_paragraphs[at + 1:]
-    expect([p.getString() for p in items] == list(ACTION_ITEMS), "the items read %r" % [p.getString() for p in items])
-    expect(all(p.NumberingIsNumber for p in items), "the items are not a list")
+    expect_list_at_end(doc, "Action items", "Contact: office@example.org", ACTION_ITEMS)
 
 
 def closing_copied(doc):

@@ -6,7 +6,7 @@ that); the checker judges the task's own document.
 """
 from __future__ import annotations
 
-from .checks import expect, is_heading, kind, paragraphs, shapes, slide_titled, titles
+from .checks import expect, expect_list_at_end, kind, shapes, slide_titled, titles
 from .cross_document_tasks import REPORT_TABLE
 from .impress_tasks import DECK, TITLES, report_in_slides
 from .model import Task
@@ -27,16 +27,7 @@ def report_table_on_slide(doc):
 
 
 def agenda_of_deck(doc):
-    all_paragraphs = paragraphs(doc)
-    names = [p.getString() for p in all_paragraphs]
-    expect("Agenda" in names, "there is no paragraph 'Agenda'")
-    at = names.index("Agenda")
-    expect(at > names.index("Contact: office@example.org"), "'Agenda' is not at the end")
-    expect(is_heading(all_paragraphs[at]), "'Agenda' is not a heading")
-    items = all_paragraphs[at + 1:]
-    expect([p.getString() for p in items] == TITLES, "the items read %r, not the slides' titles %r"
-           % ([p.getString() for p in items], TITLES))
-    expect(all(p.NumberingIsNumber for p in items), "the items are not a list")
+    expect_list_at_end(doc, "Agenda", "Contact: office@example.org", TITLES)
 
 
 TASKS = [

@@ -167,18 +167,16 @@ def _make(document, page, kind: str, content, box: Box, chart_type: str, title: 
         shape.setPropertyValue("CLSID", CHART_CLASS_ID)
     # The box is set before a table grows: rows and columns added to a table of no size yet are laid out
     # in no room (LibreOffice's own Insert Table makes the table in its box first).
-    shape.setSize(uno.createUnoStruct("com.sun.star.awt.Size", box.width, box.height))
-    shape.setPosition(uno.createUnoStruct("com.sun.star.awt.Point", box.x, box.y))
+    _place(shape, box)
     if kind == "table":
         _fill_table(shape.getPropertyValue("Model"), content)
-        _keep_box(shape, box)
+        _place(shape, box)  # its rows took at least their text's height: the box asked for, again
     elif kind == "chart":
         _fill_chart(shape.getPropertyValue("Model"), content, chart_type, title)
     return shape
 
 
-def _keep_box(shape, box: Box) -> None:
-    """A table's rows take at least their text's height; the box asked for is set again once they are filled."""
+def _place(shape, box: Box) -> None:
     shape.setSize(uno.createUnoStruct("com.sun.star.awt.Size", box.width, box.height))
     shape.setPosition(uno.createUnoStruct("com.sun.star.awt.Point", box.x, box.y))
 

@@ -185,9 +185,13 @@ class SlideCommands:
         then carries it out with the next command, or copies the page the view showed a moment before (all
         measured in tests that edit slide 1, then at once slide 2).
         """
-        made = [page for page in (self.page(i) for i in range(self.count()))
-                if not any(page == old for old in original)]
         candidate = self.page(index + 1)
+        if self.count() == len(original) + 1 and self.page(index) == original[index] and (
+                index + 1 == len(original) or self.page(index + 2) == original[index + 1]):
+            made = [candidate]  # the one new page stands right after the page: no search of the whole deck
+        else:
+            made = [page for page in (self.page(i) for i in range(self.count()))
+                    if not any(page == old for old in original)]
         placed = self.page(index) == original[index] and any(candidate == page for page in made)
         keep = candidate if placed and (not a_copy or _same_content(candidate, original[index])) else None
         for page in made:

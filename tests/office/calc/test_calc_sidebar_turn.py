@@ -3,30 +3,23 @@
 The tools run inside the office (the installed extension), driven by a scripted
 OpenAI-compatible server, exactly as with a real model.
 """
-import json
 
 from calc_sheet import differences, document_state, fill, values
 
 from support.panel import Panel
-from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
+from support.scripted_server import text_stream_reply
+from support.scripted_turns import CHAT, tool_round, tool_results
 
 from marginalia.ui.office.undo import step_title
 
-CHAT = "/v1/chat/completions"
 REQUEST = "Add revenue and totals, format the table and chart the units"
 DATA = [["Product", "Units", "Price"], ["Tea", 12.0, 3.5], ["Cake", 4.0, 6.0], ["Pie", 9.0, 4.25]]
 
 
-def tool_round(*calls):
-    """One model round asking for ``calls`` (name, arguments)."""
-    tool_calls = [{"index": i, "id": "call_%d_%s" % (i, name), "type": "function",
-                   "function": {"name": name, "arguments": json.dumps(arguments)}}
-                  for i, (name, arguments) in enumerate(calls)]
-    return sse_reply([chat_chunk(tool_calls=tool_calls), chat_chunk(finish_reason="tool_calls")])
 
 
-def tool_results(request):
-    return {m["tool_call_id"]: m["content"] for m in request.json()["messages"] if m["role"] == "tool"}
+
+
 
 
 def test_read_write_format_chart_turn_then_one_undo(endpoint, calc):

@@ -1,22 +1,17 @@
 """A whole turn on each real document, in the real sidebar: read, edit, and one Revert back."""
-import json
 import re
 
 import pytest
 
 from real_docs import SHEET_EXTENSIONS, TEXT_EXTENSIONS, documents
 from support.panel import Panel, wait_until
-from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
+from support.scripted_server import text_stream_reply
+from support.scripted_turns import CHAT, tool_round
 
-CHAT = "/v1/chat/completions"
 WORD = re.compile(r"[^\W\d_]{3,}")
 
 
-def tool_round(*calls):
-    tool_calls = [{"index": i, "id": "call_%d" % i, "type": "function",
-                   "function": {"name": name, "arguments": json.dumps(arguments)}}
-                  for i, (name, arguments) in enumerate(calls)]
-    return sse_reply([chat_chunk(tool_calls=tool_calls), chat_chunk(finish_reason="tool_calls")])
+
 
 
 def text_snapshot(doc):

@@ -5,8 +5,8 @@ import pytest
 
 from support.keyboard import focus_office_window, focused_control, xdotool
 from support.panel import Panel, set_settings, wait_until
-from support.research_panel import (CHAT, Approval, offered_tools, reset_research, tool_results, tool_round,
-                                    wait_for_status)
+from support.research_panel import Approval, offered_tools, reset_research, tool_results, wait_for_status
+from support.scripted_turns import CHAT, tool_round
 from support.scripted_server import text_stream_reply
 from support.web_pages import PageServer
 

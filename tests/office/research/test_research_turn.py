@@ -10,8 +10,9 @@ import pytest
 
 from bench_ui import Sidecar, overlaps, percentiles
 from support.panel import Panel, set_settings, wait_until
-from support.research_panel import (CHAT, Approval, StatusRecorder, reset_research, tool_results, tool_round)
+from support.research_panel import Approval, StatusRecorder, reset_research, tool_results
 from support.scripted_server import text_stream_reply
+from support.scripted_turns import CHAT, tool_round
 from support.web_pages import PageServer, duckduckgo_page
 
 QUERY = "solar output 2024"

@@ -6,7 +6,7 @@ import struct
 
 import pytest
 from slides_docs import Tools, add_box, make_deck, pages, shapes, state
-from slides_turns import CHAT, tool_round, tool_results
+from support.scripted_turns import CHAT, tool_round, tool_results
 
 from support.panel import Panel, set_settings
 from support.scripted_server import text_stream_reply

@@ -5,26 +5,19 @@ import shutil
 
 import pytest
 import uno  # noqa: F401  (installs the com.sun.star import hook)
-from com.sun.star.beans import PropertyValue
 from com.sun.star.text.ControlCharacter import PARAGRAPH_BREAK
 from slides_docs import Tools, add_box, pages, shapes
-from support.office_fixtures import ROOT
+from support.office_fixtures import ROOT, stored_as
 
 CORPUS = os.path.join(ROOT, "tests", "fixtures", "documents")
 LONG = "A sentence long enough to fill a bullet of a slide about the results of the year. " * 4
 
 
-def _stored(doc, path, filter_name):
-    prop = PropertyValue()
-    prop.Name, prop.Value = "FilterName", filter_name
-    doc.storeAsURL(uno.systemPathToFileUrl(str(path)), (prop,))
-    return doc
-
 
 @pytest.fixture
 def saved_deck(office, deck, tmp_path):
     """The sample deck saved as deck.odp."""
-    return _stored(deck, tmp_path / "deck.odp", "impress8")
+    return stored_as(deck, tmp_path / "deck.odp", "impress8")
 
 
 @pytest.fixture
@@ -36,7 +29,7 @@ def report(office, tmp_path):
         if index:
             text.insertControlCharacter(text.getEnd(), PARAGRAPH_BREAK, False)
         text.insertString(text.getEnd(), line, False)
-    _stored(doc, tmp_path / "report.odt", "writer8")
+    stored_as(doc, tmp_path / "report.odt", "writer8")
     yield doc
     office.close_document(doc)
 
@@ -75,7 +68,7 @@ def test_a_long_deck_comes_in_parts_that_say_where_to_go_on(office, impress, rep
         title, body = shapes(page)
         title.setString("Point %d" % number)
         body.setString(LONG)
-    _stored(impress, tmp_path / "long.odp", "impress8")
+    stored_as(impress, tmp_path / "long.odp", "impress8")
     tools = Tools(office, report)
     first = tools.ok("read_other_document", title="long").content
     shown = int(first.rsplit("Slides 1–", 1)[1].split(" ", 1)[0])
@@ -103,7 +96,7 @@ def test_what_a_deck_or_a_text_does_not_have_is_refused(office, saved_deck, repo
 def test_a_drawing_reads_page_by_page_with_its_shapes_text(office, draw, report, tmp_path):
     box = add_box(draw, pages(draw)[0], "Start")
     box.setString("Start here")
-    _stored(draw, tmp_path / "plan.odg", "draw8")
+    stored_as(draw, tmp_path / "plan.odg", "draw8")
     outcome = Tools(office, report).ok("read_other_document", title="plan")
     assert outcome.content == ("'plan.odg' (a drawing of 1 page, read-only from here; this document's tools do "
                                "not reach it).\nPage 1: (no title)\n  Start here")

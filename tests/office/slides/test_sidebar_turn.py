@@ -5,7 +5,7 @@ server, exactly as with a real model.
 """
 
 from slides_docs import make_deck, pages, state, title_of
-from slides_turns import CHAT, tool_round, tool_results
+from support.scripted_turns import CHAT, tool_round, tool_results
 
 from support.commands import press
 from support.panel import Panel, wait_until

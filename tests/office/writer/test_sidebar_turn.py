@@ -1,22 +1,16 @@
 """A whole assistant turn from the real sidebar: several Writer tools, one exact result, one Ctrl+Z back."""
-import json
 
 
 from support.panel import Panel
-from support.scripted_server import chat_chunk, sse_reply, text_stream_reply
+from support.scripted_server import text_stream_reply
+from support.scripted_turns import CHAT, tool_round
 from writer_docs import RED, YELLOW, blocks, make_sample, portions, snapshot, table_strings, texts
 
-CHAT = "/v1/chat/completions"
 SECTION = ("## Budget\n\nThe budget **grows** by ten percent.\n\n"
            "| Item | Cost |\n|------|-----:|\n| Laptops | 4000 |\n| Desks | 900 |\n")
 
 
-def tool_round(*calls):
-    """One model round asking for ``calls`` (name, arguments) at once."""
-    tool_calls = [{"index": i, "id": "call_%d" % i, "type": "function",
-                   "function": {"name": name, "arguments": json.dumps(arguments)}}
-                  for i, (name, arguments) in enumerate(calls)]
-    return sse_reply([chat_chunk(tool_calls=tool_calls), chat_chunk(finish_reason="tool_calls")])
+
 
 
 def comments_of(doc):
